@@ -1,0 +1,213 @@
+// Command definitions (SPEC §3), the built-in command list (DECISIONS D4), its checks, order and argument formats.
+import * as z from "zod/mini";
+import { parseManualTimeArg } from "./time-format.ts";
+
+/** Argument formats of D4; `type` on the wire. */
+export const ARG_TYPES = [
+  "minutes",
+  "onoff",
+  "replay-time",
+  "manual-time",
+  "file",
+  "text",
+  "host-port",
+] as const;
+export type ArgType = (typeof ARG_TYPES)[number];
+
+export const CommandArg = z.object({ name: z.string(), desc: z.string(), type: z.string(), val: z.string() });
+export const CommandDefinition = z.object({
+  name: z.string().check(z.minLength(1)),
+  desc: z.string(),
+  cmd: z.string().check(z.minLength(1)),
+  perm: z.int().check(z.gte(0), z.lte(255)),
+  args: z.array(CommandArg),
+});
+export type CommandArg = z.infer<typeof CommandArg>;
+export type CommandDefinition = z.infer<typeof CommandDefinition>;
+
+const arg = (name: string, type: ArgType, val: string, desc: string): CommandArg => ({
+  name,
+  type,
+  val,
+  desc,
+});
+
+/** The local command list, in the order D4 gives it (use `sortCommands` for display order). */
+export const BUILT_IN_COMMANDS: readonly CommandDefinition[] = [
+  { name: "Reboot", cmd: "REBOOT", perm: 5, desc: "Restart the unit now.", args: [] },
+  { name: "Power OFF", cmd: "POWER_OFF", perm: 5, desc: "Switch the unit off.", args: [] },
+  {
+    name: "Reboot after delay",
+    cmd: "REBOOT_DELAY",
+    perm: 5,
+    desc: "Restart the unit after a delay.",
+    args: [arg("delay", "minutes", "10", "Delay in minutes (default 10)")],
+  },
+  { name: "Replay all", cmd: "REPLAY_ALL", perm: 5, desc: "Send every stored passing again.", args: [] },
+  {
+    name: "Replay selected",
+    cmd: "REPLAY_SELECTED",
+    perm: 5,
+    desc: "Send the passings of one timing file again.",
+    args: [arg("file", "file", "timing_0001.csv", "Name of a timing file on the unit")],
+  },
+  {
+    name: "Replay manual",
+    cmd: "REPLAY_MANUAL",
+    perm: 5,
+    desc: "Send the passings from a given time again.",
+    args: [arg("from", "replay-time", "26112209:30:00", "UTC YYMMDDHH:MM:SS, or HH:MM:SS for the same day")],
+  },
+  {
+    name: "Identify antennas",
+    cmd: "IDENT_ANT",
+    perm: 5,
+    desc: "Probe which antenna ports are connected.",
+    args: [],
+  },
+  { name: "Clear History", cmd: "FS_CLEAR", perm: 5, desc: "Delete all timing and status data.", args: [] },
+  {
+    name: "Enable/Disable UHF Transmitter",
+    cmd: "UHF_TX",
+    perm: 5,
+    desc: "Switch the UHF transmitter on or off.",
+    args: [arg("state", "onoff", "ON", "ON or OFF")],
+  },
+  {
+    name: "Set time manually",
+    cmd: "TIME_MANUAL",
+    perm: 5,
+    desc: "Set the unit's clock.",
+    args: [arg("time", "manual-time", "261122093000000", "UTC time as YYMMDDHHMMSSmmm")],
+  },
+  {
+    name: "Set Password",
+    cmd: "SET_PW",
+    perm: 20,
+    desc: "Change the owner password.",
+    args: [arg("password", "text", "new-password", "The new password")],
+  },
+  { name: "Get Password", cmd: "GET_PW", perm: 20, desc: "Show the owner password.", args: [] },
+  {
+    name: "Change MQTT",
+    cmd: "MQTT_SET",
+    perm: 50,
+    desc: "Point the unit at another MQTT server.",
+    args: [arg("server", "host-port", "mqtt.example.org:1883", "host:port")],
+  },
+  {
+    name: "Set Whitelabel",
+    cmd: "WHITELABEL",
+    perm: 80,
+    desc: "Set the brand name the unit shows.",
+    args: [arg("name", "text", "ACME Timing", "Brand name")],
+  },
+  { name: "Force reboot tasks", cmd: "FORCE_REBOOT_TASKS", perm: 100, desc: "Restart every task.", args: [] },
+  {
+    name: "Old Bad Cmd",
+    cmd: "OLD_BAD_CMD",
+    perm: 250,
+    desc: "A test entry: the unit answers 404.",
+    args: [],
+  },
+];
+
+export const CMD_LIST_NON_UNIQUE = "CMD LIST: NON UNIQUE COMMANDS!";
+export const CMD_LIST_PERM_OUT_OF_RANGE = "CMD LIST: PERM OUT OF RANGE!";
+
+/** Load-time checks of SPEC §5: unique codes, every level within 0..255. Throws the spec's texts. */
+export function checkCommandList(list: readonly CommandDefinition[]): void {
+  const codes = new Set(list.map((c) => c.cmd));
+  if (codes.size !== list.length) throw new Error(CMD_LIST_NON_UNIQUE);
+  if (list.some((c) => !Number.isInteger(c.perm) || c.perm < 0 || c.perm > 255)) {
+    throw new Error(CMD_LIST_PERM_OUT_OF_RANGE);
+  }
+}
+
+/** Sorted by level, then name (SPEC §6). */
+export function sortCommands<T extends Pick<CommandDefinition, "perm" | "name">>(list: readonly T[]): T[] {
+  return [...list].sort((a, b) => a.perm - b.perm || a.name.localeCompare(b.name));
+}
+
+checkCommandList(BUILT_IN_COMMANDS);
+
+export function findCommand(code: string): CommandDefinition | undefined {
+  return BUILT_IN_COMMANDS.find((c) => c.cmd === code);
+}
+
+const REPLAY_FULL = /^(\d{2})(\d{2})(\d{2})(\d{2}):(\d{2}):(\d{2})$/;
+const REPLAY_DAY = /^(\d{2}):(\d{2}):(\d{2})$/;
+const HOST_PORT = /^[A-Za-z0-9.-]+:(\d{1,5})$/;
+
+function validClock(h: number, m: number, s: number): boolean {
+  return h < 24 && m < 60 && s < 60;
+}
+
+function validDate(yy: number, mo: number, dd: number): boolean {
+  const d = new Date(Date.UTC(2000 + yy, mo - 1, dd));
+  return d.getUTCMonth() === mo - 1 && d.getUTCDate() === dd;
+}
+
+/** Checks one argument against its D4 format; returns the reason it is invalid, or null. */
+export function checkCommandArg(type: string, value: string): string | null {
+  const v = value.trim();
+  switch (type) {
+    case "minutes":
+      return /^\d{1,5}$/.test(v) ? null : "Enter a whole number of minutes";
+    case "onoff":
+      return v === "ON" || v === "OFF" ? null : "Enter ON or OFF";
+    case "replay-time": {
+      const full = REPLAY_FULL.exec(v);
+      if (full) {
+        const [yy, mo, dd, h, m, s] = full.slice(1).map(Number) as [
+          number,
+          number,
+          number,
+          number,
+          number,
+          number,
+        ];
+        return validDate(yy, mo, dd) && validClock(h, m, s) ? null : "Not a real date and time";
+      }
+      const day = REPLAY_DAY.exec(v);
+      if (day) {
+        const [h, m, s] = day.slice(1).map(Number) as [number, number, number];
+        return validClock(h, m, s) ? null : "Not a real time of day";
+      }
+      return "Use YYMMDDHH:MM:SS or HH:MM:SS (UTC)";
+    }
+    case "manual-time":
+      return parseManualTimeArg(v) === null ? "Use YYMMDDHHMMSSmmm" : null;
+    case "host-port": {
+      const m = HOST_PORT.exec(v);
+      const port = m ? Number(m[1]) : 0;
+      return m && port >= 1 && port <= 65535 ? null : "Use host:port";
+    }
+    case "file":
+      if (!v) return "Required";
+      return /[/\\]|\.\./.test(v) ? "A file name, without folders" : null;
+    default:
+      return v ? null : "Required";
+  }
+}
+
+export const ExecuteRequest = z.object({
+  cmd: z.string().check(z.minLength(1), z.maxLength(64)),
+  args: z.array(z.string().check(z.maxLength(256))).check(z.maxLength(16)),
+  auth_pw: z.optional(z.string().check(z.maxLength(128))),
+  auth_key: z.optional(z.string().check(z.maxLength(4096))),
+});
+export type ExecuteRequest = z.infer<typeof ExecuteRequest>;
+
+/** The spec shows no fields; the emulator answers { cmd, result } and the console shows the body as JSON. */
+export const ExecuteResponse = z.looseObject({});
+
+export const AuthTestRequest = z.object({ auth_pw: z.optional(z.string().check(z.maxLength(128))) });
+export const AuthTestResponse = z.object({ level: z.int().check(z.gte(0), z.lte(255)) });
+export type AuthTestResponse = z.infer<typeof AuthTestResponse>;
+
+export const AUTH_MESSAGES = {
+  success: "Password test was successful, validated",
+  incorrect: "Password was incorrect",
+  missing: "ERROR: Query did not contain authentication",
+} as const;

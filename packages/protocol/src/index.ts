@@ -1,0 +1,11 @@
+// @trc/protocol: the device API contract shared by the emulated decoder and the console.
+export * from "./api.ts";
+export * from "./commands.ts";
+export * from "./config.ts";
+export * from "./constants.ts";
+export * from "./enums.ts";
+export * from "./firmware.ts";
+export * from "./issues.ts";
+export * from "./levels.ts";
+export * from "./telemetry.ts";
+export * from "./time-format.ts";

@@ -1,0 +1,15 @@
+// Unit tests of every package: protocol and device in Node, the console in happy-dom.
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: "protocol", root: "packages/protocol", include: ["src/**/*.test.ts"], environment: "node" } },
+      { test: { name: "device", root: "packages/device", include: ["src/**/*.test.ts", "test/**/*.test.ts"], environment: "node" } },
+      {
+        extends: "packages/console/vite.config.ts",
+        test: { name: "console", root: "packages/console", include: ["src/**/*.test.{ts,tsx}"], environment: "happy-dom" },
+      },
+    ],
+  },
+});
