@@ -1,0 +1,121 @@
+// The console shell: header (title, device name and mode), tab title, navigation, deep links and history.
+import type { Page } from "@playwright/test";
+import { expect, modeText, test } from "./fixtures.ts";
+
+const PAGES = [
+  { link: "Telemetry", path: "/telemetry", heading: "Telemetry" },
+  { link: "Files", path: "/files", heading: "Files" },
+  { link: "Commands", path: "/commands", heading: "Commands" },
+  { link: "Configuration", path: "/configuration", heading: "Configuration" },
+  { link: "Firmware", path: "/firmware", heading: "Firmware" },
+] as const;
+
+const h1 = (page: Page, name: string) => page.getByRole("heading", { level: 1, name, exact: true });
+const navLink = (page: Page, name: string) => page.getByRole("link", { name, exact: true });
+
+test.describe("shell of a UHF unit", () => {
+  test("the device answers its name and mode", async ({ request }) => {
+    const res = await request.get("/api/config/deviceName");
+    expect(res.status()).toBe(200);
+    expect(await res.json()).toMatchObject({ deviceName: "DECODER-01", mode: "uhf" });
+  });
+
+  test("header shows the product title linking home, the device name and the mode", async ({ page }) => {
+    await page.goto("/");
+    const header = page.getByRole("banner");
+    const title = header.getByRole("link", { name: "Timing Reader Console" });
+    await expect(title).toBeVisible();
+    await expect(title).toHaveAttribute("href", "/");
+    await expect(header).toContainText("DECODER-01");
+    await expect(header.getByText(modeText("uhf"))).toBeVisible();
+  });
+
+  test("tab title is the prefix and the device name", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveTitle("TRC | DECODER-01");
+  });
+
+  test("/ shows the telemetry page", async ({ page }) => {
+    await page.goto("/");
+    await expect(h1(page, "Telemetry")).toBeVisible();
+  });
+
+  test("navigation links lead to every page", async ({ page, baseURL }) => {
+    await page.goto("/");
+    for (const p of PAGES) {
+      const link = navLink(page, p.link);
+      await expect(link).toHaveAttribute("href", p.path);
+      await link.click();
+      await expect(page).toHaveURL(`${baseURL}${p.path}`);
+      await expect(h1(page, p.heading)).toBeVisible();
+    }
+  });
+
+  test("footer links to the settings page", async ({ page, baseURL }) => {
+    await page.goto("/");
+    const link = page.getByRole("contentinfo").locator('a[href="/settings"]');
+    await expect(link).toBeVisible();
+    await link.click();
+    await expect(page).toHaveURL(`${baseURL}/settings`);
+    await expect(h1(page, "Settings")).toBeVisible();
+  });
+
+  test("the header title leads back home", async ({ page, baseURL }) => {
+    await page.goto("/files");
+    await expect(h1(page, "Files")).toBeVisible();
+    await page.getByRole("banner").getByRole("link", { name: "Timing Reader Console" }).click();
+    await expect(page).toHaveURL(`${baseURL}/`);
+    await expect(h1(page, "Telemetry")).toBeVisible();
+  });
+
+  test("every route is deep-linkable", async ({ page }) => {
+    const routes = [
+      ...PAGES.map((p) => [p.path, p.heading] as const),
+      ["/settings", "Settings"] as const,
+      ["/auth", "Authentication"] as const,
+    ];
+    for (const [path, heading] of routes) {
+      const res = await page.goto(path);
+      expect(res?.status(), `GET ${path}`).toBe(200);
+      await expect(h1(page, heading)).toBeVisible();
+    }
+  });
+
+  test("reloading /commands shows the commands page", async ({ page, baseURL }) => {
+    await page.goto("/commands");
+    await expect(h1(page, "Commands")).toBeVisible();
+    await page.reload();
+    await expect(page).toHaveURL(`${baseURL}/commands`);
+    await expect(h1(page, "Commands")).toBeVisible();
+    await expect(page).toHaveTitle("TRC | DECODER-01");
+  });
+
+  test("Back and Forward move between pages", async ({ page, baseURL }) => {
+    await page.goto("/");
+    await expect(h1(page, "Telemetry")).toBeVisible();
+    await navLink(page, "Files").click();
+    await expect(h1(page, "Files")).toBeVisible();
+    await navLink(page, "Commands").click();
+    await expect(h1(page, "Commands")).toBeVisible();
+
+    await page.goBack();
+    await expect(page).toHaveURL(`${baseURL}/files`);
+    await expect(h1(page, "Files")).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(`${baseURL}/`);
+    await expect(h1(page, "Telemetry")).toBeVisible();
+    await page.goForward();
+    await expect(page).toHaveURL(`${baseURL}/files`);
+    await expect(h1(page, "Files")).toBeVisible();
+    await page.goForward();
+    await expect(page).toHaveURL(`${baseURL}/commands`);
+    await expect(h1(page, "Commands")).toBeVisible();
+  });
+
+  test("an unknown path shows the telemetry page", async ({ page }) => {
+    const res = await page.goto("/nope");
+    expect(res?.status()).toBe(200);
+    await expect(h1(page, "Telemetry")).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("DECODER-01");
+  });
+});

@@ -1,0 +1,41 @@
+// Playwright end-to-end tests of the built console against the emulated device, in Debian's headless Chromium.
+import { defineConfig } from "@playwright/test";
+
+const CI = !!process.env.CI && process.env.CI !== "false";
+
+/** Debian's Chromium: Playwright's own browser downloads do not work on these machines. */
+const CHROMIUM_PATH = "/usr/bin/chromium";
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results",
+  // Each worker runs its own emulated device (see e2e/fixtures.ts); two fit a 2-core machine.
+  workers: 2,
+  fullyParallel: false,
+  forbidOnly: CI,
+  retries: CI ? 1 : 0,
+  // The list reporter prints one line per test and ends with the pass/fail summary lines.
+  reporter: [["list"]],
+  timeout: 45_000,
+  expect: { timeout: 7_000 },
+  globalTimeout: CI ? 30 * 60_000 : 0,
+  use: {
+    browserName: "chromium",
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    actionTimeout: 10_000,
+    navigationTimeout: 15_000,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+  },
+});
