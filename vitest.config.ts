@@ -4,11 +4,32 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: "protocol", root: "packages/protocol", include: ["src/**/*.test.ts"], environment: "node" } },
-      { test: { name: "device", root: "packages/device", include: ["src/**/*.test.ts", "test/**/*.test.ts"], environment: "node" } },
+      {
+        test: {
+          name: "protocol",
+          root: "packages/protocol",
+          include: ["src/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "device",
+          root: "packages/device",
+          include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+          environment: "node",
+        },
+      },
       {
         extends: "packages/console/vite.config.ts",
-        test: { name: "console", root: "packages/console", include: ["src/**/*.test.{ts,tsx}"], environment: "happy-dom" },
+        test: {
+          name: "console",
+          root: "packages/console",
+          include: ["src/**/*.test.{ts,tsx}"],
+          environment: "happy-dom",
+          // Inline so that the preact aliases of vite.config.ts apply inside Testing Library too.
+          server: { deps: { inline: [/@testing-library/, /react-router/, /@tanstack/, /zustand/] } },
+        },
       },
     ],
   },

@@ -1,0 +1,108 @@
+// The one API client: every request to the device goes through here (base address, 2 in flight, checks, errors).
+import { MAX_REQUESTS_IN_FLIGHT } from "@trc/protocol";
+import type * as z from "zod/mini";
+import { apiBase } from "../settings/deviceSettings.ts";
+import { useConnection } from "./connection.ts";
+import { DeviceError } from "./errors.ts";
+import { type Parsed, parseLenient } from "./lenient.ts";
+import { type GateOptions, RequestGate } from "./queue.ts";
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+/** The console never has more than MAX_REQUESTS_IN_FLIGHT requests open to the device. */
+export const deviceGate = new RequestGate(MAX_REQUESTS_IN_FLIGHT);
+
+export interface RequestOptions extends GateOptions {
+  method?: "GET" | "POST" | "DELETE";
+  /** A JSON body. */
+  json?: unknown;
+  /** A multipart body. */
+  form?: FormData;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+/** An answer of any status: the body parsed as JSON when it is JSON, else the text. */
+export interface RawAnswer {
+  status: number;
+  ok: boolean;
+  body: unknown;
+  receivedAt: number;
+}
+
+export function apiUrl(path: string): string {
+  return `${apiBase()}${path}`;
+}
+
+async function fetchOnce(path: string, opts: RequestOptions): Promise<RawAnswer> {
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout.signal]) : timeout.signal;
+  const init: RequestInit = {
+    method: opts.method ?? (opts.json || opts.form ? "POST" : "GET"),
+    mode: "cors",
+    credentials: "omit",
+    signal,
+    cache: "no-store",
+  };
+  if (opts.form) init.body = opts.form;
+  else if (opts.json !== undefined) {
+    init.body = JSON.stringify(opts.json);
+    init.headers = { "Content-Type": "application/json" };
+  }
+  try {
+    const res = await fetch(apiUrl(path), init);
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      // Not JSON: keep the text, the caller decides.
+    }
+    const receivedAt = Date.now();
+    useConnection.getState().answered(receivedAt);
+    return { status: res.status, ok: res.ok, body, receivedAt };
+  } catch (err) {
+    if (opts.signal?.aborted) throw err;
+    const timedOut = timeout.signal.aborted;
+    const error = timedOut
+      ? new DeviceError(
+          "timeout",
+          `No answer from the device within ${(opts.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000} s`,
+        )
+      : new DeviceError("network", "The device cannot be reached");
+    useConnection.getState().failed(error.message);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Sends a request and returns the answer whatever its status; throws only when no answer arrives. */
+export function send(path: string, opts: RequestOptions = {}): Promise<RawAnswer> {
+  return deviceGate.run(() => fetchOnce(path, opts), opts);
+}
+
+/** GETs (or sends) and checks the answer: non-2xx throws; a wrong-shaped answer keeps its valid fields and names the bad ones. */
+export async function request<S extends z.ZodMiniType>(
+  path: string,
+  schema: S,
+  opts: RequestOptions = {},
+): Promise<Parsed<z.infer<S>>> {
+  const answer = await send(path, opts);
+  if (!answer.ok) throw DeviceError.http(answer.status, answer.body);
+  const parsed = parseLenient(schema, answer.body);
+  if (parsed.data === undefined) throw DeviceError.contract(parsed.issues, answer.body);
+  return parsed;
+}
+
+/** Like `request`, but any contract issue is an error: for answers the console acts on. */
+export async function requestStrict<S extends z.ZodMiniType>(
+  path: string,
+  schema: S,
+  opts: RequestOptions = {},
+): Promise<z.infer<S>> {
+  const parsed = await request(path, schema, opts);
+  if (parsed.issues.length) throw DeviceError.contract(parsed.issues, parsed.data);
+  return parsed.data as z.infer<S>;
+}

@@ -1,0 +1,56 @@
+// Watches the unit go away and come back after a restart, by polling its identity call.
+import { API, DeviceNameResponse } from "@trc/protocol";
+import { requestStrict } from "./client.ts";
+
+export type RebootPhase = "waiting-down" | "waiting-up" | "back" | "timeout";
+
+export interface RebootWatchOptions {
+  /** Give up after this long (default 2 minutes). */
+  timeoutMs?: number;
+  pollMs?: number;
+  /** If the unit never seems to go away, count it as back after this long (it may reboot faster than a poll). */
+  assumeDownAfterMs?: number;
+  signal?: AbortSignal;
+  onPhase?: (phase: RebootPhase) => void;
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => {
+      clearTimeout(t);
+      reject(signal.reason);
+    });
+  });
+
+/** Resolves "back" once the unit has gone away and answers again, or "timeout". */
+export async function watchReboot(opts: RebootWatchOptions = {}): Promise<RebootPhase> {
+  const { timeoutMs = 120_000, pollMs = 1000, assumeDownAfterMs = 15_000, signal, onPhase } = opts;
+  const started = Date.now();
+  let phase: RebootPhase = "waiting-down";
+  onPhase?.(phase);
+  while (Date.now() - started < timeoutMs) {
+    let up = false;
+    try {
+      await requestStrict(API.deviceName, DeviceNameResponse, {
+        timeoutMs: 2000,
+        priority: 5,
+        ...(signal ? { signal } : {}),
+      });
+      up = true;
+    } catch (err) {
+      if (signal?.aborted) throw err;
+    }
+    if (phase === "waiting-down" && (!up || Date.now() - started > assumeDownAfterMs)) {
+      phase = "waiting-up";
+      onPhase?.(phase);
+    }
+    if (phase === "waiting-up" && up) {
+      onPhase?.("back");
+      return "back";
+    }
+    await sleep(pollMs, signal);
+  }
+  onPhase?.("timeout");
+  return "timeout";
+}

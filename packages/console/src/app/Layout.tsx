@@ -1,0 +1,69 @@
+// The console layout (SPEC §2): header with title, device name and mode; navigation; content; footer.
+import { PRODUCT_TITLE } from "@trc/protocol";
+import { Suspense } from "react";
+import { Link, NavLink, Outlet, useLocation } from "react-router";
+import { RestartBanner } from "../restart/RestartBanner.tsx";
+import { DEVICE_NAME_PLACEHOLDER, useDeviceSettings } from "../settings/deviceSettings.ts";
+import { ConnectionIndicator } from "./ConnectionIndicator.tsx";
+import { ErrorBoundary } from "./ErrorBoundary.tsx";
+import { useDeviceIdentity } from "./useDeviceIdentity.ts";
+
+const NAV = [
+  ["/telemetry", "Telemetry"],
+  ["/files", "Files"],
+  ["/commands", "Commands"],
+  ["/configuration", "Configuration"],
+  ["/firmware", "Firmware"],
+] as const;
+
+export function Layout() {
+  const identity = useDeviceIdentity();
+  const deviceName = useDeviceSettings((s) => s.deviceName);
+  const deviceMode = useDeviceSettings((s) => s.deviceMode);
+  const { pathname } = useLocation();
+  return (
+    <div className="app">
+      <header className="header">
+        <Link to="/" className="title">
+          {PRODUCT_TITLE}
+        </Link>
+        <span className="device" data-testid="device-name">
+          {deviceName || DEVICE_NAME_PLACEHOLDER}
+        </span>
+        <span className="badge badge-mode" data-testid="device-mode">
+          {deviceMode}
+        </span>
+        <ConnectionIndicator />
+        {identity.isError && !deviceName && <span className="error-text">Device not reachable</span>}
+      </header>
+      <nav className="nav" aria-label="Pages">
+        {NAV.map(([to, label]) => (
+          <NavLink
+            key={to}
+            to={to}
+            className={({ isActive }) =>
+              isActive || (to === "/telemetry" && pathname === "/") ? "active" : ""
+            }
+          >
+            {label}
+          </NavLink>
+        ))}
+      </nav>
+      <RestartBanner />
+      <main className="content">
+        <ErrorBoundary key={pathname}>
+          <Suspense fallback={<p>Loading...</p>}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+      <footer className="footer">
+        <span>
+          Compiled {new Date(__COMPILE_TIME__).toLocaleString()} (the compile time is independent of the
+          firmware version)
+        </span>
+        <Link to="/settings">Developer settings</Link>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+// Auth state (SPEC §3, §4): type, level, credentials (password in memory and sessionStorage only, D7).
+import { type AuthType, DEFAULT_LEVEL } from "@trc/protocol";
+import { create } from "zustand";
+import { readJson, session, writeJson } from "../settings/storage.ts";
+
+const SESSION_KEY = "trcAuth";
+
+export interface AuthResult {
+  successful: boolean;
+  responseMsg: string;
+}
+
+interface Persisted {
+  type: AuthType;
+  level: number;
+  password: string;
+}
+
+export interface AuthState extends Persisted {
+  key: string;
+  querying: boolean;
+  result: AuthResult | null;
+  setPassword(password: string): void;
+  setKey(key: string): void;
+  useNone(): void;
+  /** After a password test: success sets PASSWORD and the level; failure resets to NONE at level 10. */
+  passwordTested(result: AuthResult, level?: number): void;
+  setQuerying(querying: boolean): void;
+}
+
+const stored = readJson<Persisted>(session, SESSION_KEY);
+const start: Persisted =
+  stored && typeof stored.level === "number" && typeof stored.password === "string"
+    ? stored
+    : { type: "NONE", level: DEFAULT_LEVEL, password: "" };
+
+function persist(s: Persisted): void {
+  writeJson(session, SESSION_KEY, { type: s.type, level: s.level, password: s.password });
+}
+
+export const useAuth = create<AuthState>((set, get) => ({
+  ...start,
+  key: "",
+  querying: false,
+  result: null,
+  setPassword: (password) => set({ password }),
+  setKey: (key) => set({ key }),
+  useNone() {
+    set({ type: "NONE", level: DEFAULT_LEVEL, result: null });
+    persist(get());
+  },
+  passwordTested(result, level) {
+    if (result.successful && level !== undefined) set({ type: "PASSWORD", level, result });
+    else set({ type: "NONE", level: DEFAULT_LEVEL, result });
+    persist(get());
+  },
+  setQuerying: (querying) => set({ querying }),
+}));
+
+/** The credential fields a request carries when auth is used (D3): auth_pw or auth_key. */
+export function credentials(state: Pick<AuthState, "type" | "password" | "key"> = useAuth.getState()): {
+  auth_pw?: string;
+  auth_key?: string;
+} {
+  if (state.type === "PASSWORD" && state.password) return { auth_pw: state.password };
+  if (state.type === "KEY" && state.key) return { auth_key: state.key };
+  return {};
+}

@@ -1,0 +1,2 @@
+// Build-time constants injected by vite.config.ts.
+declare const __COMPILE_TIME__: string;

@@ -1,0 +1,52 @@
+// Feature flags (DECISIONS D8) with developer overrides kept in localStorage and marked as such.
+import { create } from "zustand";
+import { local, readJson, writeJson } from "./storage.ts";
+
+export const FLAG_DEFAULTS = {
+  commands: { useAuth: true, filterByLevel: false, allowExecutionRegardless: false, useRemoteStore: false },
+  config: { useAuth: false, useRemoteStore: false },
+} as const;
+
+export type FlagSection = keyof typeof FLAG_DEFAULTS;
+export type FlagName<S extends FlagSection> = keyof (typeof FLAG_DEFAULTS)[S] & string;
+export type Flags = { [S in FlagSection]: { [K in FlagName<S>]: boolean } };
+type Overrides = { [S in FlagSection]?: Partial<Record<string, boolean>> };
+
+export const FLAG_OVERRIDES_KEY = "featureFlagOverrides";
+
+function merge(overrides: Overrides): Flags {
+  const out = structuredClone(FLAG_DEFAULTS) as unknown as Flags;
+  for (const section of Object.keys(FLAG_DEFAULTS) as FlagSection[]) {
+    const o = overrides[section] ?? {};
+    const target = out[section] as Record<string, boolean>;
+    for (const name of Object.keys(target)) if (typeof o[name] === "boolean") target[name] = o[name];
+  }
+  return out;
+}
+
+interface FlagStore {
+  overrides: Overrides;
+  flags: Flags;
+  setOverride(section: FlagSection, name: string, value: boolean | undefined): void;
+  reload(): void;
+}
+
+const initial = readJson<Overrides>(local, FLAG_OVERRIDES_KEY) ?? {};
+
+export const useFlags = create<FlagStore>((set, get) => ({
+  overrides: initial,
+  flags: merge(initial),
+  setOverride(section, name, value) {
+    const overrides: Overrides = {
+      ...get().overrides,
+      [section]: { ...get().overrides[section], [name]: value },
+    };
+    if (value === undefined) delete overrides[section]?.[name];
+    writeJson(local, FLAG_OVERRIDES_KEY, overrides);
+    set({ overrides, flags: merge(overrides) });
+  },
+  reload() {
+    const overrides = readJson<Overrides>(local, FLAG_OVERRIDES_KEY) ?? {};
+    set({ overrides, flags: merge(overrides) });
+  },
+}));
