@@ -93,6 +93,12 @@ function makeHooks(url: string): DeviceHooks {
   };
 }
 
+/** Devices still running in this worker: killed if the worker exits without tearing them down. */
+const live = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of live) child.kill("SIGKILL");
+});
+
 function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((done) => {
@@ -132,8 +138,12 @@ export async function spawnDevice(env: Record<string, string> = {}): Promise<Run
     if (echo) process.stderr.write(chunk);
   });
 
+  live.add(child);
+  let closing = false;
   const cleanup = async () => {
+    closing = true;
     await stopChild(child);
+    live.delete(child);
     await rm(tmp, { recursive: true, force: true });
   };
 
@@ -164,6 +174,11 @@ export async function spawnDevice(env: Record<string, string> = {}): Promise<Run
     await cleanup();
     throw e;
   }
+  child.once("exit", (code, signal) => {
+    if (!closing) {
+      console.error(`[e2e] emulated device at ${url} died (code ${code}, signal ${signal}):\n${stderr}`);
+    }
+  });
   // A device bound to every interface is reached on loopback.
   const parsed = new URL(url);
   if (["0.0.0.0", "[::]", "localhost"].includes(parsed.hostname)) parsed.hostname = "127.0.0.1";
