@@ -1,4 +1,114 @@
-// The commands page (placeholder until its issue lands).
+// The commands page (SPEC §2): command list, auth status bar, detail panel, execute area and history.
+import { BUTTON_LOCK_MS } from "@trc/protocol";
+import { useEffect, useRef, useState } from "react";
+import { AuthStatus } from "../auth/AuthStatus.tsx";
+import { credentials, useAuth } from "../auth/authStore.ts";
+import { useFlags } from "../settings/flags.ts";
+import { buildPacket, checkArgs, initialDraft } from "./args.ts";
+import { CommandDetail } from "./CommandDetail.tsx";
+import { CommandList } from "./CommandList.tsx";
+import { availableCount, visibleCommands } from "./commandList.ts";
+import { useCommands } from "./commandsStore.ts";
+import { ExecuteArea } from "./ExecuteArea.tsx";
+import { executeCommand } from "./execute.ts";
+import { executeButton, insufficient } from "./executeRule.ts";
+import { HistoryPanel } from "./HistoryPanel.tsx";
+import { inProgress } from "./history.ts";
+import { useCommandList } from "./useCommandList.ts";
+import "./commands.css";
+
+const CONFIRM_FIRST = "FS_CLEAR";
+
 export default function CommandsPage() {
-  return <h1>Commands</h1>;
+  const flags = useFlags((s) => s.flags.commands);
+  const type = useAuth((s) => s.type);
+  const level = useAuth((s) => s.level);
+  const password = useAuth((s) => s.password);
+  const key = useAuth((s) => s.key);
+  const { selected, drafts, select, setDraft } = useCommands();
+  const busy = useCommands((s) => s.history.some(inProgress));
+  const list = useCommandList(flags.useRemoteStore);
+  const [locked, setLocked] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const lockTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(lockTimer.current), []);
+
+  const all = list.result?.commands ?? [];
+  const view = { level, useAuth: flags.useAuth, filterByLevel: flags.filterByLevel };
+  const rows = visibleCommands(all, view);
+  const def = all.find((c) => c.cmd === selected) ?? null;
+  const draft = def ? (drafts[def.cmd] ?? initialDraft(def)) : [];
+  const args = def ? checkArgs(def, draft) : { values: [], reasons: [], valid: false };
+  const creds = flags.useAuth ? credentials({ type, password, key }) : {};
+  const packet = def ? buildPacket(def.cmd, args.values, creds) : null;
+  const rule = { level, perm: def?.perm ?? 0, useAuth: flags.useAuth };
+  const button = executeButton({
+    ...rule,
+    selected: !!def,
+    argsValid: args.valid,
+    allowRegardless: flags.allowExecutionRegardless,
+    inProgress: busy,
+    locked,
+  });
+
+  function lock() {
+    setLocked(true);
+    clearTimeout(lockTimer.current);
+    lockTimer.current = setTimeout(() => setLocked(false), BUTTON_LOCK_MS);
+  }
+
+  function run() {
+    if (!def || !packet) return;
+    void executeCommand(def, packet, { authType: type, authLevel: level, argsValid: args.valid });
+  }
+
+  function onExecute() {
+    if (!button.enabled) return;
+    lock();
+    if (def?.cmd === CONFIRM_FIRST) setConfirming(true);
+    else run();
+  }
+
+  function onConfirm(yes: boolean) {
+    setConfirming(false);
+    if (yes) run();
+  }
+
+  return (
+    <div className="commands-page">
+      <h1>Commands</h1>
+      {flags.useAuth && <AuthStatus />}
+      <div className="commands-grid">
+        <CommandList
+          list={list}
+          rows={rows}
+          selected={selected}
+          onSelect={(cmd) => {
+            setConfirming(false);
+            select(cmd);
+          }}
+          availableCount={availableCount(all, view)}
+          total={all.length}
+        />
+        <div className="commands-main">
+          <CommandDetail
+            def={def}
+            draft={draft}
+            reasons={args.reasons}
+            insufficient={!!def && insufficient(rule)}
+            useAuth={flags.useAuth}
+            onDraft={(d) => def && setDraft(def.cmd, d)}
+          />
+          <ExecuteArea
+            packet={packet}
+            button={button}
+            confirming={confirming && !!def}
+            onExecute={onExecute}
+            onConfirm={onConfirm}
+          />
+        </div>
+        <HistoryPanel />
+      </div>
+    </div>
+  );
 }

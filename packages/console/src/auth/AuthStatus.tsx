@@ -1,0 +1,23 @@
+// The auth status bar (SPEC §2): current level name and number, the auth type, and a Configure link to /auth.
+import { namedLevel } from "@trc/protocol";
+import { Link } from "react-router";
+import { useAuth } from "./authStore.ts";
+import { authTypeText } from "./authText.ts";
+import "./auth.css";
+
+export function AuthStatus() {
+  const type = useAuth((s) => s.type);
+  const level = useAuth((s) => s.level);
+  const typeText = authTypeText(type);
+  return (
+    <section className="auth-status panel" aria-label="Authentication status">
+      <span>
+        Level: <strong>{namedLevel(level).name}</strong> ({level})
+      </span>
+      <span className={type === "NONE" ? "error-text" : undefined}>
+        {type === "NONE" ? typeText : <>Auth: {typeText}</>}
+      </span>
+      <Link to="/auth">Configure</Link>
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+import { AUTH_TEST_DELAY_MS, DEFAULT_LEVEL } from "@trc/protocol";
+import { beforeEach, describe, expect, it } from "vitest";
+import { useAuth } from "./authStore.ts";
+import { authTypeText, NO_AUTH } from "./authText.ts";
+import { type AuthFetcher, checkPassword } from "./passwordTest.ts";
+
+const answer =
+  (status: number, body: unknown): AuthFetcher =>
+  async () => ({ status, body });
+
+const noWait = async () => {};
+
+describe("password test (SPEC §7, §8)", () => {
+  it.each([
+    [200, { level: 20 }, true, "Password test was successful, validated", 20],
+    [200, { level: 150 }, true, "Password test was successful, validated", 150],
+    [401, { error: "Unauthorized" }, false, "Password was incorrect", undefined],
+    [400, { error: "no auth" }, false, "ERROR: Query did not contain authentication", undefined],
+    [500, { error: "flash busy" }, false, "HTTP 500: flash busy", undefined],
+    [
+      200,
+      { level: "admin" },
+      false,
+      "Unexpected answer from the device: level expected number, got string",
+      undefined,
+    ],
+    [200, { level: 300 }, false, "Unexpected answer from the device: level must be at most 255", undefined],
+  ])("HTTP %i %j -> %s %j", async (status, body, successful, responseMsg, level) => {
+    expect(await checkPassword("pw", answer(status, body), noWait)).toEqual(
+      level === undefined ? { successful, responseMsg } : { successful, responseMsg, level },
+    );
+  });
+
+  it("waits 0.5 s before asking the device", async () => {
+    const steps: string[] = [];
+    await checkPassword(
+      "pw",
+      async () => {
+        steps.push("ask");
+        return { status: 200, body: { level: 20 } };
+      },
+      async (ms) => {
+        steps.push(`wait ${ms}`);
+      },
+    );
+    expect(steps).toEqual([`wait ${AUTH_TEST_DELAY_MS}`, "ask"]);
+    expect(AUTH_TEST_DELAY_MS).toBe(500);
+  });
+
+  it("sends auth_pw, or nothing for an empty password", async () => {
+    const sent: unknown[] = [];
+    const fetcher: AuthFetcher = async (json) => {
+      sent.push(json);
+      return { status: 400, body: null };
+    };
+    await checkPassword("owner-pass", fetcher, noWait);
+    await checkPassword("", fetcher, noWait);
+    expect(sent).toEqual([{ auth_pw: "owner-pass" }, {}]);
+  });
+
+  it("a network failure is a failed test with the reason", async () => {
+    const r = await checkPassword(
+      "pw",
+      async () => {
+        throw new Error("The device cannot be reached");
+      },
+      noWait,
+    );
+    expect(r).toEqual({ successful: false, responseMsg: "The device cannot be reached" });
+  });
+});
+
+describe("auth store", () => {
+  beforeEach(() => {
+    useAuth.getState().useNone();
+    sessionStorage.clear();
+    localStorage.clear();
+  });
+
+  it("success sets Password and the level; failure resets to None at 10", () => {
+    const s = useAuth.getState();
+    s.setPassword("admin-pass");
+    s.passwordTested({ successful: true, responseMsg: "ok" }, 100);
+    expect(useAuth.getState()).toMatchObject({ type: "PASSWORD", level: 100 });
+    useAuth.getState().passwordTested({ successful: false, responseMsg: "Password was incorrect" });
+    expect(useAuth.getState()).toMatchObject({ type: "NONE", level: DEFAULT_LEVEL });
+  });
+
+  it("keeps the password in sessionStorage, never in localStorage (D7)", () => {
+    const s = useAuth.getState();
+    s.setPassword("admin-pass");
+    s.passwordTested({ successful: true, responseMsg: "ok" }, 100);
+    expect(JSON.stringify({ ...sessionStorage })).toContain("admin-pass");
+    expect(JSON.stringify({ ...localStorage })).not.toContain("admin-pass");
+  });
+});
+
+describe("auth type text", () => {
+  it.each([
+    ["PASSWORD", "Pass"],
+    ["KEY", "Key"],
+    ["NONE", NO_AUTH],
+  ] as const)("%s -> %s", (type, text) => {
+    expect(authTypeText(type)).toBe(text);
+  });
+  it("says 'No auth configured!'", () => expect(NO_AUTH).toBe("No auth configured!"));
+});

@@ -1,0 +1,68 @@
+// Executing a command: append to history, clear the selection, wait 2 s (SPEC §7), send, record the answer.
+import {
+  API,
+  type AuthType,
+  COMMAND_SEND_DELAY_MS,
+  type CommandDefinition,
+  type ExecuteRequest,
+  outcomeFromStatus,
+} from "@trc/protocol";
+import { send } from "../api/client.ts";
+import { errorText } from "../api/errors.ts";
+import { maskedPacket } from "./args.ts";
+import { useCommands } from "./commandsStore.ts";
+import { bodyText, type HistoryEntry } from "./history.ts";
+
+export interface ExecuteContext {
+  authType: AuthType;
+  authLevel: number;
+  argsValid: boolean;
+  /** Defaults to the spec's 2 s. */
+  delayMs?: number;
+}
+
+const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+
+export async function executeCommand(
+  def: CommandDefinition,
+  packet: ExecuteRequest,
+  ctx: ExecuteContext,
+): Promise<HistoryEntry | undefined> {
+  const store = useCommands.getState();
+  const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  store.addEntry({
+    id,
+    name: def.name,
+    cmd: def.cmd,
+    args: def.args.map((a, i) => ({
+      name: a.name,
+      value: maskedPacket(packet, def).args[i] ?? "",
+    })),
+    shownPacket: JSON.stringify(maskedPacket(packet, def)),
+    areAllArgsValid: ctx.argsValid,
+    authType: ctx.authType,
+    authLevel: ctx.authLevel,
+    timeSent: null,
+    timeReceived: null,
+    responseHeader: "",
+    responseBody: "",
+    state: "NOTSENT",
+    outcome: "PENDING",
+  });
+  store.select(null);
+  await sleep(ctx.delayMs ?? COMMAND_SEND_DELAY_MS);
+  store.patchEntry(id, { state: "SENT", timeSent: Date.now() });
+  try {
+    const answer = await send(API.commandExecute, { method: "POST", json: packet, priority: 1 });
+    store.patchEntry(id, {
+      state: "RECEIVED",
+      timeReceived: answer.receivedAt,
+      responseHeader: `HTTP ${answer.status}`,
+      responseBody: bodyText(answer.body),
+      outcome: outcomeFromStatus(answer.status),
+    });
+  } catch (err) {
+    store.patchEntry(id, { timeReceived: Date.now(), outcome: "UNKNOWN", responseBody: errorText(err) });
+  }
+  return useCommands.getState().history.find((e) => e.id === id);
+}
