@@ -1,0 +1,161 @@
+// The developer settings page against the emulated device: warning, storage and wipe, endpoint change, flags, env.
+import type { Page } from "@playwright/test";
+import { expect, modeText, startExtraDevice, test } from "./fixtures.ts";
+
+const section = (page: Page, name: string) => page.getByRole("region", { name });
+const storedKeys = (page: Page) => page.evaluate(() => Object.keys(localStorage).sort());
+
+test.describe("developer settings page", () => {
+  test("shows the warning and the four sections with D8's flags and the build's variables", async ({
+    page,
+  }) => {
+    await page.goto("/settings");
+    await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+    await expect(page.getByRole("note")).toContainText("changes made here may cause many issues");
+    for (const name of ["Local Storage", "Query Endpoint", "Feature Flags", "Environment Variables"]) {
+      await expect(section(page, name)).toBeVisible();
+    }
+    const flags = section(page, "Feature Flags");
+    const commands = flags.getByRole("group", { name: "Commands" });
+    const config = flags.getByRole("group", { name: "Configuration" });
+    const expected: [typeof commands, string, boolean][] = [
+      [commands, "useAuth", true],
+      [commands, "filterByLevel", false],
+      [commands, "allowExecutionRegardless", false],
+      [commands, "useRemoteStore", false],
+      [config, "useAuth", false],
+      [config, "useRemoteStore", false],
+    ];
+    for (const [group, flag, on] of expected) {
+      const box = group.getByRole("checkbox", { name: flag, exact: true });
+      if (on) await expect(box).toBeChecked();
+      else await expect(box).not.toBeChecked();
+    }
+    await expect(flags.getByText("overridden locally")).toHaveCount(0);
+
+    const env = section(page, "Environment Variables").getByRole("table");
+    await expect(env.getByRole("row", { name: /^MODE production$/ })).toBeVisible();
+    await expect(env.getByRole("row", { name: /^PROD true$/ })).toBeVisible();
+    await expect(env.getByRole("row", { name: /^DEV false$/ })).toBeVisible();
+    await expect(env.getByRole("row", { name: /^BASE_URL \/$/ })).toBeVisible();
+    await expect(env.getByRole("row", { name: /^__COMPILE_TIME__ \d{4}-\d\d-\d\dT/ })).toBeVisible();
+
+    const endpoint = section(page, "Query Endpoint");
+    await expect(endpoint.getByRole("textbox", { name: "Device address" })).toHaveAttribute(
+      "placeholder",
+      "localhost",
+    );
+    await expect(endpoint.getByTestId("settings-mode")).toHaveText("production");
+  });
+
+  test("lists every stored key and value; the wipe clears them and reloads", async ({ page }) => {
+    await page.goto("/settings");
+    await page.evaluate(() => localStorage.setItem("e2eMarker", '{"left":"behind"}'));
+    // A flag override is stored through the page itself.
+    const box = section(page, "Feature Flags")
+      .getByRole("group", { name: "Commands" })
+      .getByRole("checkbox", { name: "filterByLevel" });
+    await box.check();
+    const stored = section(page, "Local Storage").getByRole("table", { name: "Stored keys" });
+    await expect(stored.getByRole("row", { name: /featureFlagOverrides/ })).toContainText(
+      '"filterByLevel":true',
+    );
+    await page.reload();
+    await expect(stored.getByRole("row", { name: /e2eMarker/ })).toContainText('{"left":"behind"}');
+    await expect(stored.getByRole("row", { name: /generalSettings/ })).toContainText(
+      '"deviceName":"DECODER-01"',
+    );
+    expect(await storedKeys(page)).toEqual(expect.arrayContaining(["e2eMarker", "featureFlagOverrides"]));
+
+    const reloaded = page.waitForEvent("load");
+    const clickedAt = Date.now();
+    await section(page, "Local Storage").getByRole("button", { name: "Wipe local storage" }).click();
+    await reloaded;
+    expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(450);
+    // After the reload only what the console writes again by itself may be back.
+    const keys = await storedKeys(page);
+    expect(keys).not.toContain("e2eMarker");
+    expect(keys).not.toContain("featureFlagOverrides");
+    await expect(stored.getByRole("row", { name: /e2eMarker/ })).toHaveCount(0);
+    await expect(box).not.toBeChecked();
+  });
+
+  test("a flag override is stored locally, marked, kept over a reload, and removed by setting it back", async ({
+    page,
+  }) => {
+    await page.goto("/settings");
+    const group = section(page, "Feature Flags").getByRole("group", { name: "Commands" });
+    const box = group.getByRole("checkbox", { name: "allowExecutionRegardless" });
+    const flagRow = group.locator(".settings-flag").filter({ has: box });
+    await box.check();
+    await expect(flagRow.getByText("overridden locally")).toBeVisible();
+    await page.reload();
+    await expect(box).toBeChecked();
+    await expect(flagRow.getByText("overridden locally")).toBeVisible();
+    const overrides = await page.evaluate(() =>
+      JSON.parse(localStorage.getItem("featureFlagOverrides") ?? "{}"),
+    );
+    expect(overrides).toEqual({ commands: { allowExecutionRegardless: true } });
+    await box.uncheck();
+    await expect(flagRow.getByText("overridden locally")).toHaveCount(0);
+  });
+
+  test("an invalid endpoint is refused with the reason and nothing is stored", async ({ page, device }) => {
+    await page.goto("/settings");
+    const endpoint = section(page, "Query Endpoint");
+    const input = endpoint.getByRole("textbox", { name: "Device address" });
+    await input.fill("ftp://10.0.0.9");
+    await expect(endpoint.getByTestId("intended-url")).toHaveText("Use an http:// or https:// address");
+    await endpoint.getByRole("button", { name: "Submit" }).click();
+    await expect(endpoint.getByRole("alert")).toHaveText("Use an http:// or https:// address");
+    const rootAPI = await page.evaluate(
+      () => JSON.parse(localStorage.getItem("generalSettings") ?? "{}").rootAPI,
+    );
+    expect(rootAPI ?? "").toBe("");
+    await expect(endpoint.getByTestId("current-endpoint")).toContainText(device.url);
+  });
+
+  test("Submit of another device's address makes the console talk to that device", async ({
+    page,
+    device,
+  }) => {
+    const other = await startExtraDevice({ DEVICE_MODE: "hf" });
+    try {
+      await page.goto("/settings");
+      const header = page.getByRole("banner");
+      await expect(header.getByText(modeText("uhf"))).toBeVisible();
+      const endpoint = section(page, "Query Endpoint");
+      const input = endpoint.getByRole("textbox", { name: "Device address" });
+      // A bare host:port means http://.
+      await input.fill(other.url.replace(/^http:\/\//, ""));
+      await expect(endpoint.getByTestId("intended-url")).toHaveText(`${other.url}/api/`);
+      const since = Date.now();
+      await endpoint.getByRole("button", { name: "Submit" }).click();
+      await expect(endpoint.getByRole("status", { name: "Saving" })).toBeVisible();
+      await expect(endpoint.getByRole("img", { name: "Saved" })).toBeVisible();
+      await expect(endpoint.getByRole("button", { name: "Submit" })).toBeEnabled();
+      await expect(input).toHaveValue(other.url);
+      await expect(endpoint.getByTestId("current-endpoint")).toHaveText(other.url);
+
+      await expect(header.getByText(modeText("hf"))).toBeVisible();
+      await expect(header).toContainText("DECODER-01");
+      const asked = (await other.hooks.log()).filter(
+        (e) => e.path === "/api/config/deviceName" && e.time >= since,
+      );
+      expect(asked.length).toBeGreaterThan(0);
+
+      // The files page now lists the other device's files, from the other device.
+      await page.getByRole("link", { name: "Files", exact: true }).click();
+      await expect(page.getByRole("row").filter({ hasText: "timing_0001.csv" })).toBeVisible();
+      const lists = (await other.hooks.log()).filter((e) => e.path === "/api/filesystem/getAll");
+      expect(lists.length).toBeGreaterThan(0);
+      const ownLists = (await device.hooks.log()).filter(
+        (e) => e.path === "/api/filesystem/getAll" && e.time >= since,
+      );
+      expect(ownLists).toHaveLength(0);
+    } finally {
+      await page.evaluate(() => localStorage.clear()).catch(() => {});
+      await other.close();
+    }
+  });
+});

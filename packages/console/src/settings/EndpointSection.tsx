@@ -1,0 +1,94 @@
+// Query Endpoint: where the console sends its requests (rootAPI), with the settings mode and the intended URL.
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { Spinner } from "../ui/Spinner.tsx";
+import { apiBase, useDeviceSettings } from "./deviceSettings.ts";
+import { checkTypedEndpoint, runSubmitAnimation, type SubmitPhase } from "./endpointForm.ts";
+
+export function EndpointSection() {
+  const settings = useDeviceSettings();
+  const client = useQueryClient();
+  const [draft, setDraft] = useState(settings.rootAPI);
+  const [phase, setPhase] = useState<SubmitPhase>("idle");
+  const [refused, setRefused] = useState<string | null>(null);
+  const cancel = useRef<() => void>(() => {});
+  useEffect(() => () => cancel.current(), []);
+
+  const check = checkTypedEndpoint(draft, location.origin);
+
+  const submit = (event: { preventDefault(): void }) => {
+    event.preventDefault();
+    if (!check.ok) {
+      setRefused(check.reason);
+      return;
+    }
+    setRefused(null);
+    const changed = check.rootAPI !== useDeviceSettings.getState().rootAPI;
+    // The name belongs to the old device: the header waits for the new one's answer.
+    useDeviceSettings
+      .getState()
+      .update(changed ? { rootAPI: check.rootAPI, deviceName: "" } : { rootAPI: check.rootAPI });
+    if (changed) void client.invalidateQueries();
+    cancel.current();
+    cancel.current = runSubmitAnimation(setPhase, () => {
+      useDeviceSettings.getState().reload();
+      setDraft(useDeviceSettings.getState().rootAPI);
+    });
+  };
+
+  return (
+    <section className="panel settings-section" aria-labelledby="settings-endpoint">
+      <h2 id="settings-endpoint">Query Endpoint</h2>
+      <p className="muted">
+        The address of the device backend. Leave it empty to talk to the device that served this page; a bare
+        host such as 192.168.4.1 means http://.
+      </p>
+      <form className="settings-endpoint" onSubmit={submit} noValidate>
+        <label htmlFor="settings-root-api">Device address</label>
+        <input
+          id="settings-root-api"
+          type="text"
+          inputMode="url"
+          placeholder="localhost"
+          value={draft}
+          onInput={(e) => {
+            setDraft(e.currentTarget.value);
+            setRefused(null);
+          }}
+          aria-invalid={refused ? true : undefined}
+          aria-describedby="settings-endpoint-reason"
+          spellCheck={false}
+        />
+        <button type="submit" className="btn btn-primary" disabled={phase !== "idle"}>
+          {phase === "saving" ? (
+            <Spinner label="Saving" />
+          ) : phase === "saved" ? (
+            <span role="img" aria-label="Saved">
+              ✓
+            </span>
+          ) : (
+            "Submit"
+          )}
+        </button>
+      </form>
+      <p id="settings-endpoint-reason" className="field-reason" role="alert">
+        {refused ?? ""}
+      </p>
+      <dl className="settings-facts">
+        <dt>Settings mode</dt>
+        <dd data-testid="settings-mode">{settings.viteMode}</dd>
+        <dt>Device mode</dt>
+        <dd>{settings.deviceMode}</dd>
+        <dt>Current endpoint</dt>
+        <dd className="mono" data-testid="current-endpoint">
+          {apiBase(settings.rootAPI)}
+          {settings.rootAPI ? "" : " (the address that served this page)"}
+        </dd>
+        <dt>Intended URL</dt>
+        <dd className="mono" data-testid="intended-url">
+          {check.ok ? `${check.intended}/api/` : <span className="error-text">{check.reason}</span>}
+        </dd>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+// The Query Endpoint form: bare hosts get http://, bad URLs are refused with a reason, and Submit's 500 ms phases.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { checkTypedEndpoint, normalizeEndpoint, runSubmitAnimation } from "./endpointForm.ts";
+
+afterEach(() => vi.useRealTimers());
+
+describe("normalizeEndpoint", () => {
+  it.each([
+    ["", ""],
+    ["   ", ""],
+    ["localhost", "http://localhost"],
+    ["192.168.4.1:8080/", "http://192.168.4.1:8080"],
+    [" https://decoder.local// ", "https://decoder.local"],
+    ["HTTP://10.0.0.2", "HTTP://10.0.0.2"],
+  ])("%j is stored as %j", (typed, stored) => {
+    expect(normalizeEndpoint(typed)).toBe(stored);
+  });
+});
+
+describe("checkTypedEndpoint", () => {
+  it.each([
+    ["", { ok: true, rootAPI: "", intended: "http://page.origin" }],
+    ["localhost:8080", { ok: true, rootAPI: "http://localhost:8080", intended: "http://localhost:8080" }],
+    ["http://10.0.0.2/", { ok: true, rootAPI: "http://10.0.0.2", intended: "http://10.0.0.2" }],
+    ["ftp://10.0.0.2", { ok: false, reason: "Use an http:// or https:// address" }],
+    ["http://10.0.0.2/?x=1", { ok: false, reason: "No query or fragment, just the device address" }],
+    ["http://exa mple", { ok: false, reason: "Not a valid URL (for example http://192.168.4.1)" }],
+    ["http://", { ok: false, reason: "Not a valid URL (for example http://192.168.4.1)" }],
+  ])("%j", (typed, result) => {
+    expect(checkTypedEndpoint(typed, "http://page.origin")).toEqual(result);
+  });
+});
+
+describe("runSubmitAnimation", () => {
+  it("spins 500 ms, re-reads, shows the check 500 ms, then rests", () => {
+    vi.useFakeTimers();
+    const phases: string[] = [];
+    const reread = vi.fn();
+    runSubmitAnimation((p) => phases.push(p), reread);
+    expect(phases).toEqual(["saving"]);
+    vi.advanceTimersByTime(499);
+    expect(reread).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(reread).toHaveBeenCalledTimes(1);
+    expect(phases).toEqual(["saving", "saved"]);
+    vi.advanceTimersByTime(500);
+    expect(phases).toEqual(["saving", "saved", "idle"]);
+  });
+
+  it("cancelling stops the remaining phases", () => {
+    vi.useFakeTimers();
+    const phases: string[] = [];
+    const cancel = runSubmitAnimation(
+      (p) => phases.push(p),
+      () => {},
+    );
+    vi.advanceTimersByTime(600);
+    cancel();
+    vi.advanceTimersByTime(1000);
+    expect(phases).toEqual(["saving", "saved"]);
+  });
+});
