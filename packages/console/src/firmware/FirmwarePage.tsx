@@ -1,4 +1,31 @@
-// The firmware updater (placeholder until its issue lands).
+// The firmware page (SPEC §2, §4): step indicator, stage panel, and a question before leaving mid-load.
+import { ImageDetails } from "./ImageDetails.tsx";
+import { LeaveGuard } from "./LeaveGuard.tsx";
+import { StagePanel } from "./StagePanel.tsx";
+import { StepIndicator } from "./StepIndicator.tsx";
+import { stepsFor } from "./steps.ts";
+import { useFirmwareUpdate } from "./useFirmwareUpdate.ts";
+import "./firmware.css";
+
 export default function FirmwarePage() {
-  return <h1>Firmware</h1>;
+  const { state, abort, ...actions } = useFirmwareUpdate();
+  const showImage = state.image && state.stage !== "UPLOADED";
+  return (
+    <section className="fw-page">
+      <h1>Firmware</h1>
+      <StepIndicator steps={stepsFor(state)} />
+      <LeaveGuard active={state.stage === "DOWNLOADING"} onLeave={abort} />
+      <div className="panel fw-stage" data-testid="stage-panel" data-stage={state.stage}>
+        <StagePanel state={state} actions={actions} />
+      </div>
+      {showImage && state.image && (
+        <details className="panel fw-image-more">
+          <summary>
+            Image: {state.image.name}, version {state.image.info.version}
+          </summary>
+          <ImageDetails image={state.image} />
+        </details>
+      )}
+    </section>
+  );
 }
