@@ -28,7 +28,11 @@ export interface RawAnswer {
   ok: boolean;
   body: unknown;
   receivedAt: number;
+  /** High-resolution browser clock (epoch ms: performance.timeOrigin + performance.now()) when the fetch left the gate and when the answer was read: for clock sync. */
+  timing: { sent: number; received: number };
 }
+
+const preciseNow = () => performance.timeOrigin + performance.now();
 
 export function apiUrl(path: string): string {
   return `${apiBase()}${path}`;
@@ -50,6 +54,7 @@ async function fetchOnce(path: string, opts: RequestOptions): Promise<RawAnswer>
     init.body = JSON.stringify(opts.json);
     init.headers = { "Content-Type": "application/json" };
   }
+  const sent = preciseNow();
   try {
     const res = await fetch(apiUrl(path), init);
     const text = await res.text();
@@ -59,9 +64,10 @@ async function fetchOnce(path: string, opts: RequestOptions): Promise<RawAnswer>
     } catch {
       // Not JSON: keep the text, the caller decides.
     }
+    const received = preciseNow();
     const receivedAt = Date.now();
     useConnection.getState().answered(receivedAt);
-    return { status: res.status, ok: res.ok, body, receivedAt };
+    return { status: res.status, ok: res.ok, body, receivedAt, timing: { sent, received } };
   } catch (err) {
     if (opts.signal?.aborted) throw err;
     const timedOut = timeout.signal.aborted;

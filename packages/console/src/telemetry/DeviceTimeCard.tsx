@@ -1,0 +1,119 @@
+// Device Time card (SPEC §2, §4, §8, §9): accuracy verdict, 'Requery', device against browser time, time zone error.
+import { TIME_TICK_MS } from "@trc/protocol";
+import { useEffect, useState } from "react";
+import {
+  ACCURACY_COLOURS,
+  ACCURACY_DESCRIPTIONS,
+  ACCURACY_LABELS,
+  browserUtcOffsetSeconds,
+  offsetText,
+  timeZoneError,
+  timeZoneErrorText,
+  wallClock,
+  zoneText,
+} from "./accuracy.ts";
+import { Badge } from "./Badge.tsx";
+import { Card, Field } from "./Card.tsx";
+import { useClock } from "./clockStore.ts";
+import { keyed, MISSING, num } from "./format.ts";
+import { parseDeviceTime } from "./timeSync.ts";
+import { useDataset } from "./useDataset.ts";
+
+function useNow(everyMs: number): number {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(id);
+  }, [everyMs]);
+  return now;
+}
+
+function TimePanel() {
+  const now = useNow(TIME_TICK_MS);
+  const { estimate, utcOffset } = useClock();
+  const browserOffset = browserUtcOffsetSeconds(new Date(now));
+  const tzError = utcOffset === null ? null : timeZoneError(utcOffset, browserOffset);
+  return (
+    <dl className="tfields time-panel" data-testid="time-panel">
+      <Field label="Device time" testId="device-time">
+        <span className="mono">
+          {estimate
+            ? `${wallClock(now + estimate.offsetMs, utcOffset ?? 0)} ${zoneText(utcOffset ?? 0)}`
+            : MISSING}
+        </span>
+      </Field>
+      <Field label="Browser time" testId="browser-time">
+        <span className="mono">
+          {wallClock(now, browserOffset)} {zoneText(browserOffset)}
+        </span>
+      </Field>
+      <Field label="Offset" testId="time-offset">
+        {estimate
+          ? `${offsetText(estimate.offsetMs)} ± ${num(Math.ceil(estimate.errorBoundMs))} ms`
+          : MISSING}
+      </Field>
+      <Field label="Network delay" testId="time-delay">
+        {estimate ? `${Math.round(estimate.delayMs)} ms` : MISSING}
+      </Field>
+      <Field label="Time zone error" testId="tz-error">
+        {tzError === null ? (
+          MISSING
+        ) : (
+          <span
+            className={tzError === 0 ? "ok-text" : "error-text"}
+            data-colour={tzError === 0 ? "green" : "red"}
+          >
+            {timeZoneErrorText(tzError)}
+          </span>
+        )}
+      </Field>
+    </dl>
+  );
+}
+
+export function DeviceTimeCard() {
+  const ds = useDataset("time/sources");
+  const { accuracy, estimate, error, detail, good, attempts, requery } = useClock();
+  useEffect(() => {
+    if (useClock.getState().accuracy === "NOT_QUERIED") void useClock.getState().requery();
+  }, []);
+  const querying = accuracy === "QUERYING";
+  const requeryButton = (
+    <button type="button" className="btn btn-small" disabled={querying} onClick={() => void requery()}>
+      Requery
+    </button>
+  );
+  return (
+    <Card title="Device Time" testId="card-time" datasets={[ds]} actions={requeryButton}>
+      <div className="verdict" data-testid="time-verdict" data-accuracy={accuracy}>
+        <Badge colour={ACCURACY_COLOURS[accuracy]}>{ACCURACY_LABELS[accuracy]}</Badge>
+        {estimate && !querying && (
+          <span className="muted" data-testid="time-bound">
+            ± {num(Math.ceil(estimate.errorBoundMs))} ms
+          </span>
+        )}
+        {querying && <span className="muted">{`${good} / ${attempts}`}</span>}
+        <p className="muted verdict-desc">{ACCURACY_DESCRIPTIONS[accuracy]}</p>
+        {error && (
+          <p className="error-text" title={detail ?? undefined}>
+            {error}
+          </p>
+        )}
+      </div>
+      <TimePanel />
+      {ds.data?.sources && (
+        <ul className="sources" aria-label="Time sources">
+          {keyed(ds.data.sources, (s) => s?.name).map(([key, s]) => {
+            const t = parseDeviceTime(s?.time);
+            return (
+              <li key={key} data-testid="time-source">
+                <strong>{s?.name ?? MISSING}</strong> {t === null ? MISSING : `${wallClock(t, 0)} UTC`} ·
+                accuracy {num(s?.accuracy)} µs
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,149 @@
+// The clock sync: sample reading, the estimators, and the attempt rules of SPEC §9 with a scripted device.
+import { describe, expect, it } from "vitest";
+import {
+  estimateClock,
+  meanMidpointOffset,
+  minRttEstimate,
+  naiveOffset,
+  parseDeviceTime,
+  readDeviceClock,
+  syncClock,
+  type TimeSample,
+} from "./timeSync.ts";
+
+/** A sample from a device whose clock is `offset` ahead, read `before` ms after sending and answered `after` ms later. */
+function sample(offset: number, sentAt: number, before: number, after: number): TimeSample {
+  return {
+    sentAt,
+    receivedAt: sentAt + before + after,
+    deviceTime: Math.floor(sentAt + before + offset),
+    utcOffset: 0,
+  };
+}
+
+describe("estimators", () => {
+  const offset = 5000;
+  const samples = [sample(offset, 1000, 50, 10), sample(offset, 2000, 8, 40), sample(offset, 3000, 30, 31)];
+
+  it("min round trip: the midpoint of the fastest sample, bound half its round trip", () => {
+    const e = minRttEstimate(samples);
+    expect(e.errorBoundMs).toBeCloseTo(24.5, 6); // (48 + 1 tick) / 2
+    expect(Math.abs(e.offsetMs - offset)).toBeLessThanOrEqual(e.errorBoundMs);
+  });
+
+  it("the console's estimate lies within the intersection and beats the naive ones here", () => {
+    const e = estimateClock(samples);
+    expect(Math.abs(e.offsetMs - offset)).toBeLessThanOrEqual(e.errorBoundMs);
+    expect(e.errorBoundMs).toBeLessThanOrEqual(minRttEstimate(samples).errorBoundMs);
+    expect(e.bestRttMs).toBe(48);
+    expect(e.meanRttMs).toBeCloseTo((60 + 48 + 61) / 3, 6);
+    expect(e.delayMs).toBeCloseTo(e.meanRttMs / 2, 6);
+    expect(Math.abs(e.offsetMs - offset)).toBeLessThan(Math.abs(naiveOffset(samples) - offset));
+  });
+
+  it.each([
+    [0, 20, 20],
+    [-3_456_000_000, 5, 60],
+    [123_456, 60, 5],
+  ])("with offset %d and symmetric waits the estimate is within a tick", (off, before, after) => {
+    const s = [sample(off, 0, before, after), sample(off, 500, after, before)];
+    expect(Math.abs(estimateClock(s).offsetMs - off)).toBeLessThanOrEqual(1);
+  });
+
+  it("naive: mean of device minus receive time; mean midpoint: mean of the midpoint offsets", () => {
+    const s = [sample(0, 0, 10, 30), sample(0, 100, 20, 20)];
+    expect(naiveOffset(s)).toBeCloseTo((-30 + -20) / 2, 6);
+    expect(meanMidpointOffset(s)).toBeCloseTo((-10 + 0) / 2, 6);
+  });
+
+  it("inconsistent samples (clock stepped) fall back to the fastest sample", () => {
+    const s = [sample(0, 0, 10, 10), sample(60_000, 100, 5, 5)];
+    expect(estimateClock(s).offsetMs).toBeCloseTo(minRttEstimate(s).offsetMs, 6);
+  });
+});
+
+describe("reading the device clock", () => {
+  it.each([
+    [1_700_000_000_000, 1_700_000_000_000],
+    ["2026-11-22T05:50:12.000Z", Date.UTC(2026, 10, 22, 5, 50, 12)],
+    ["yesterday", null],
+    ["", null],
+    [Number.NaN, null],
+    [null, null],
+  ])("time %o is %o", (raw, want) => {
+    expect(parseDeviceTime(raw)).toBe(want);
+  });
+
+  it.each([
+    [
+      {
+        sources: [
+          { name: "gps", time: 1 },
+          { name: "rtc", time: 2 },
+        ],
+        utc_offset: 3600,
+      },
+      { time: 2, source: "rtc", utcOffset: 3600 },
+    ],
+    [
+      { sources: [{ name: "RTC", time: 5 }], utc_offset: "x" },
+      { time: 5, source: "RTC", utcOffset: null },
+    ],
+    [
+      {
+        sources: [
+          { name: "rtc", time: "bad" },
+          { name: "gps", time: 7 },
+        ],
+      },
+      { time: 7, source: "gps", utcOffset: null },
+    ],
+    [{ sources: [] }, null],
+    [{ sources: "nope" }, null],
+    ["text", null],
+  ])("%o reads %o", (body, want) => {
+    expect(readDeviceClock(body)).toEqual(want);
+  });
+});
+
+describe("syncClock", () => {
+  const noSleep = { sleep: async () => {}, random: () => 0.5 };
+
+  it("stops after 5 good samples", async () => {
+    let calls = 0;
+    const r = await syncClock(async () => sample(0, calls++ * 100, 10, 10), noSleep);
+    expect(r.ok && r.samples.length).toBe(5);
+    expect(r.attempts).toBe(5);
+  });
+
+  it("skips failed attempts and gives up after 15", async () => {
+    let calls = 0;
+    const r = await syncClock(async () => {
+      calls++;
+      if (calls % 4) throw new Error("HTTP 500");
+      return sample(0, calls, 10, 10);
+    }, noSleep);
+    expect(r.attempts).toBe(15);
+    expect(r.ok && r.samples.length).toBe(3);
+  });
+
+  it("fails with the last error when every attempt fails", async () => {
+    const r = await syncClock(async () => {
+      throw new Error("The device cannot be reached");
+    }, noSleep);
+    expect(r).toMatchObject({ ok: false, attempts: 15, error: "The device cannot be reached" });
+  });
+
+  it("pauses a random 30–120 ms between attempts, not before the first", async () => {
+    const pauses: number[] = [];
+    const randoms = [0, 1, 0.5, 0.25];
+    let i = 0;
+    await syncClock(async () => sample(0, 0, 1, 1), {
+      sleep: async (ms) => {
+        pauses.push(ms);
+      },
+      random: () => randoms[i++ % randoms.length] as number,
+    });
+    expect(pauses).toEqual([30, 120, 75, 53]);
+  });
+});

@@ -1,0 +1,147 @@
+// Device clock sync (SPEC §4, §8, §9): samples of time/sources, the NTP-style offset estimator and the spec's naive one.
+// Pure and environment-free: the console runs it in the browser, bench/clock-offset.ts in Node against the emulator.
+import { TIME_SYNC } from "@trc/protocol";
+
+/** One answered time query: browser clock at send and receive, the device clock it read (epoch ms). */
+export interface TimeSample {
+  sentAt: number;
+  receivedAt: number;
+  deviceTime: number;
+  /** The device's utc_offset in seconds, when it sent a valid one. */
+  utcOffset: number | null;
+}
+
+export interface ClockEstimate {
+  /** Device clock minus browser clock, ms. */
+  offsetMs: number;
+  /** The true offset lies within offsetMs ± errorBoundMs (if the device read its clock between send and receive). */
+  errorBoundMs: number;
+  /** Smallest round trip among the samples, ms. */
+  bestRttMs: number;
+  /** Mean round trip, ms; SPEC §9's network delay is half of it. */
+  meanRttMs: number;
+  delayMs: number;
+}
+
+const rtt = (s: TimeSample) => s.receivedAt - s.sentAt;
+const midpointOffset = (s: TimeSample) => s.deviceTime - (s.sentAt + s.receivedAt) / 2;
+/** The device sends whole milliseconds (floored): its clock read lies in [deviceTime, deviceTime + 1). */
+const TICK_MS = 1;
+
+/** NTP's clock filter: the sample with the smallest round trip; offset from the midpoint, bound half its round trip. */
+export function minRttEstimate(samples: readonly TimeSample[]): { offsetMs: number; errorBoundMs: number } {
+  const best = samples.reduce((a, b) => (rtt(b) < rtt(a) ? b : a));
+  return { offsetMs: midpointOffset(best) + TICK_MS / 2, errorBoundMs: (rtt(best) + TICK_MS) / 2 };
+}
+
+/**
+ * The console's estimator. Each sample bounds the offset to [device − received, device + tick − sent]; the
+ * intersection of all of them (as NTP's selection does with Marzullo's algorithm) is never wider than the
+ * smallest round trip, and its midpoint is the estimate. Inconsistent samples (empty intersection, e.g. the
+ * device clock was stepped) fall back to the smallest round trip alone.
+ */
+export function estimateClock(samples: readonly TimeSample[]): ClockEstimate {
+  if (!samples.length) throw new Error("No samples to estimate from");
+  let lo = Number.NEGATIVE_INFINITY;
+  let hi = Number.POSITIVE_INFINITY;
+  for (const s of samples) {
+    lo = Math.max(lo, s.deviceTime - s.receivedAt);
+    hi = Math.min(hi, s.deviceTime + TICK_MS - s.sentAt);
+  }
+  const meanRttMs = samples.reduce((sum, s) => sum + rtt(s), 0) / samples.length;
+  const bestRttMs = Math.min(...samples.map(rtt));
+  const fallback = minRttEstimate(samples);
+  const { offsetMs, errorBoundMs } =
+    lo <= hi ? { offsetMs: (lo + hi) / 2, errorBoundMs: (hi - lo) / 2 } : fallback;
+  return { offsetMs, errorBoundMs, bestRttMs, meanRttMs, delayMs: meanRttMs / 2 };
+}
+
+/** The spec's naive estimate: the mean of (device time − browser time when the answer arrived). */
+export function naiveOffset(samples: readonly TimeSample[]): number {
+  return samples.reduce((sum, s) => sum + (s.deviceTime - s.receivedAt), 0) / samples.length;
+}
+
+/** The mean of the per-sample midpoint offsets (a fairer naive variant, for the benchmark). */
+export function meanMidpointOffset(samples: readonly TimeSample[]): number {
+  return samples.reduce((sum, s) => sum + midpointOffset(s), 0) / samples.length;
+}
+
+/** D3: epoch milliseconds, or an ISO-8601 string; null when neither. */
+export function parseDeviceTime(time: unknown): number | null {
+  if (typeof time === "number") return Number.isFinite(time) ? time : null;
+  if (typeof time === "string" && time.trim()) {
+    const t = Date.parse(time);
+    return Number.isNaN(t) ? null : t;
+  }
+  return null;
+}
+
+/** The device time of a time/sources answer: the source named rtc when present (SPEC §7), else the first valid one. */
+export function readDeviceClock(
+  body: unknown,
+): { time: number; source: string; utcOffset: number | null } | null {
+  if (!body || typeof body !== "object") return null;
+  const { sources, utc_offset } = body as { sources?: unknown; utc_offset?: unknown };
+  if (!Array.isArray(sources)) return null;
+  const valid = sources.flatMap((s: unknown) => {
+    if (!s || typeof s !== "object") return [];
+    const { name, time } = s as { name?: unknown; time?: unknown };
+    const t = parseDeviceTime(time);
+    return t === null ? [] : [{ name: typeof name === "string" ? name : "", time: t }];
+  });
+  const pick = valid.find((s) => s.name.toLowerCase() === "rtc") ?? valid[0];
+  if (!pick) return null;
+  const utcOffset = typeof utc_offset === "number" && Number.isInteger(utc_offset) ? utc_offset : null;
+  return { time: pick.time, source: pick.name, utcOffset };
+}
+
+export interface SyncOptions {
+  wanted?: number;
+  maxAttempts?: number;
+  pauseMinMs?: number;
+  pauseMaxMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  /** Called after each attempt (for progress). */
+  onAttempt?: (attempt: number, good: number) => void;
+}
+
+export type SyncOutcome =
+  | { ok: true; samples: TimeSample[]; attempts: number; estimate: ClockEstimate; utcOffset: number | null }
+  | { ok: false; samples: TimeSample[]; attempts: number; error: string };
+
+const defaultSleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+
+/**
+ * SPEC §9: take samples until 5 are good or 15 attempts were made, with a random 30–120 ms pause between
+ * attempts; failed attempts (thrown, or no readable time) are skipped. No good sample at all is a failure.
+ */
+export async function syncClock(
+  take: () => Promise<TimeSample | null>,
+  o: SyncOptions = {},
+): Promise<SyncOutcome> {
+  const wanted = o.wanted ?? TIME_SYNC.wantedSamples;
+  const maxAttempts = o.maxAttempts ?? TIME_SYNC.maxAttempts;
+  const min = o.pauseMinMs ?? TIME_SYNC.pauseMinMs;
+  const max = o.pauseMaxMs ?? TIME_SYNC.pauseMaxMs;
+  const sleep = o.sleep ?? defaultSleep;
+  const random = o.random ?? Math.random;
+  const samples: TimeSample[] = [];
+  let attempts = 0;
+  let lastError = "";
+  while (samples.length < wanted && attempts < maxAttempts) {
+    if (attempts > 0) await sleep(Math.round(min + random() * (max - min)));
+    attempts++;
+    try {
+      const s = await take();
+      if (s) samples.push(s);
+      else lastError = "No readable time in the answer";
+    } catch (err) {
+      lastError = err instanceof Error ? err.message : String(err);
+    }
+    o.onAttempt?.(attempts, samples.length);
+  }
+  if (!samples.length) return { ok: false, samples, attempts, error: lastError };
+  const utcOffset = samples.at(-1)?.utcOffset ?? null;
+  return { ok: true, samples, attempts, estimate: estimateClock(samples), utcOffset };
+}
