@@ -14,6 +14,14 @@ export interface RebootWatchOptions {
   onPhase?: (phase: RebootPhase) => void;
 }
 
+const rebootListeners = new Set<() => void>();
+
+/** Calls `listener` whenever a watch saw the unit go away and answer again (a real reboot); returns the unsubscribe. */
+export function onRebootSeen(listener: () => void): () => void {
+  rebootListeners.add(listener);
+  return () => rebootListeners.delete(listener);
+}
+
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     const t = setTimeout(resolve, ms);
@@ -28,6 +36,7 @@ export async function watchReboot(opts: RebootWatchOptions = {}): Promise<Reboot
   const { timeoutMs = 120_000, pollMs = 1000, assumeDownAfterMs = 15_000, signal, onPhase } = opts;
   const started = Date.now();
   let phase: RebootPhase = "waiting-down";
+  let sawDown = false;
   onPhase?.(phase);
   while (Date.now() - started < timeoutMs) {
     let up = false;
@@ -41,11 +50,13 @@ export async function watchReboot(opts: RebootWatchOptions = {}): Promise<Reboot
     } catch (err) {
       if (signal?.aborted) throw err;
     }
+    if (!up) sawDown = true;
     if (phase === "waiting-down" && (!up || Date.now() - started > assumeDownAfterMs)) {
       phase = "waiting-up";
       onPhase?.(phase);
     }
     if (phase === "waiting-up" && up) {
+      if (sawDown) for (const listener of rebootListeners) listener();
       onPhase?.("back");
       return "back";
     }

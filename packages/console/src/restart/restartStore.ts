@@ -1,5 +1,6 @@
 // The restart banner's shared state: settings changed since the unit last restarted (SPEC §2).
 import { create } from "zustand";
+import { onRebootSeen } from "../api/rebootWatch.ts";
 import { local, readJson, writeJson } from "../settings/storage.ts";
 
 const KEY = "restartPending";
@@ -29,3 +30,6 @@ export const useRestart = create<RestartState>((set, get) => ({
     set({ changed: [], restarting: false });
   },
 }));
+
+// Any watch that sees the unit go away and come back (restart banner, firmware update) clears the banner.
+onRebootSeen(() => useRestart.getState().rebooted());

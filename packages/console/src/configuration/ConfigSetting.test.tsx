@@ -1,0 +1,107 @@
+// The setting component: input by kind, colours while editing, the limit reason, Submit, and password fields.
+
+import { cleanup, fireEvent, render, screen } from "@testing-library/preact";
+import { type ConfigValue, findConfigItem } from "@trc/protocol";
+import { useReducer } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ConfigSetting } from "./ConfigSetting.tsx";
+import { configReducer, initialConfigState } from "./configState.ts";
+import { withCurrentValues } from "./settingRules.ts";
+
+function Harness({
+  name,
+  current,
+  onSubmit,
+}: {
+  name: string;
+  current: ConfigValue;
+  onSubmit(n: string): void;
+}) {
+  const base = findConfigItem(name);
+  if (!base) throw new Error(name);
+  const items = withCurrentValues([base], { [name]: current }).items;
+  const [state, dispatch] = useReducer(
+    configReducer,
+    configReducer(initialConfigState, { type: "loaded", items, issues: [] }),
+  );
+  const item = state.items[0];
+  const field = state.fields[name];
+  if (!item || !field) return null;
+  return (
+    <ConfigSetting
+      item={item}
+      field={field}
+      onEdit={(n, draft) => dispatch({ type: "edit", name: n, draft })}
+      onSubmit={onSubmit}
+    />
+  );
+}
+
+afterEach(cleanup);
+
+describe("ConfigSetting", () => {
+  it("shows name, description, current value, and a number input that turns yellow when edited", () => {
+    const onSubmit = vi.fn();
+    render(<Harness name="raw_port" current={10000} onSubmit={onSubmit} />);
+    expect(screen.getByText("Raw port", { selector: "label" })).toBeTruthy();
+    expect(screen.getByText("TCP port for raw reads (1-65535)")).toBeTruthy();
+    expect(screen.getByText("Current: 10000")).toBeTruthy();
+    expect(screen.queryByText(/Reset to default/)).toBeNull();
+    const input = screen.getByLabelText("Raw port", { selector: "input, select" }) as HTMLInputElement;
+    const submit = screen.getByRole("button", { name: "Submit" }) as HTMLButtonElement;
+    expect(input.type).toBe("number");
+    expect(input.value).toBe("10000");
+    expect(submit.disabled).toBe(true);
+    fireEvent.input(input, { target: { value: "10002" } });
+    expect(input.className).toBe("field-changed");
+    expect(submit.disabled).toBe(false);
+    fireEvent.click(submit);
+    expect(onSubmit).toHaveBeenCalledWith("raw_port");
+  });
+
+  it("shows the reason under the input and blocks Submit when a limit is broken", () => {
+    const onSubmit = vi.fn();
+    render(<Harness name="raw_port" current={10000} onSubmit={onSubmit} />);
+    const input = screen.getByLabelText("Raw port", { selector: "input, select" });
+    fireEvent.input(input, { target: { value: "70000" } });
+    expect(screen.getByText("Must be at most 65535")).toBeTruthy();
+    expect(input.getAttribute("aria-invalid")).toBe("true");
+    expect((screen.getByRole("button", { name: "Submit" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("offers 'Reset to default: {value}' when the current value differs, filling the input", () => {
+    render(<Harness name="uhf_power" current="LOW" onSubmit={vi.fn()} />);
+    const select = screen.getByLabelText("UHF power", { selector: "input, select" }) as HTMLSelectElement;
+    expect(select.tagName).toBe("SELECT");
+    expect([...select.options].map((o) => o.value)).toEqual(["LOW", "MEDIUM", "HIGH"]);
+    expect(select.value).toBe("LOW");
+    fireEvent.click(screen.getByRole("button", { name: "Reset to default: HIGH" }));
+    expect(select.value).toBe("HIGH");
+    expect(select.className).toBe("field-changed");
+  });
+
+  it("a boolean is a checkbox", () => {
+    render(<Harness name="gps_correction" current={false} onSubmit={vi.fn()} />);
+    const box = screen.getByLabelText("GPS correction", { selector: "input, select" }) as HTMLInputElement;
+    expect(box.type).toBe("checkbox");
+    fireEvent.click(box);
+    expect(box.checked).toBe(true);
+    expect(box.className).toBe("field-changed");
+  });
+
+  it("a password is hidden, never autofilled, and shown on request", () => {
+    render(<Harness name="sta_password" current="secret-wifi" onSubmit={vi.fn()} />);
+    const input = screen.getByLabelText("Network password", {
+      selector: "input, select",
+    }) as HTMLInputElement;
+    expect(input.type).toBe("password");
+    expect(input.autocomplete).toBe("new-password");
+    expect(screen.getByText("Current: ••••••••")).toBeTruthy();
+    expect(screen.queryByText(/secret-wifi/)).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Show" }));
+    expect(input.type).toBe("text");
+    expect(screen.getByText("Current: secret-wifi")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Hide" }));
+    expect(input.type).toBe("password");
+  });
+});

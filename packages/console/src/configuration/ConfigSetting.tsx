@@ -1,0 +1,93 @@
+// One setting (SPEC §2): name, description, 'Reset to default', 'Current', the input, Submit, the limit reason and the result.
+import { useState } from "react";
+import { Spinner } from "../ui/Spinner.tsx";
+import { ConfigInput } from "./ConfigInput.tsx";
+import { type FieldState, fieldClass } from "./configState.ts";
+import { SaveResultView } from "./SaveResultView.tsx";
+import {
+  type ConfigEntry,
+  canResetToDefault,
+  type Draft,
+  draftOf,
+  inputKind,
+  isEdited,
+  valueText,
+} from "./settingRules.ts";
+
+interface Props {
+  item: ConfigEntry;
+  field: FieldState;
+  onEdit(name: string, draft: Draft): void;
+  onSubmit(name: string): void;
+}
+
+export function ConfigSetting({ item, field, onEdit, onSubmit }: Props) {
+  const [shown, setShown] = useState(false);
+  const name = item.name_internal;
+  const id = `cfg-${name}`;
+  const kind = inputKind(item);
+  const hide = kind === "password" && !shown;
+  const canSubmit = !field.busy && field.reason === null && isEdited(item, field.draft);
+  return (
+    <fieldset className="cfg-setting" aria-labelledby={`${id}-label`} data-setting={name}>
+      <div className="cfg-head">
+        <label id={`${id}-label`} htmlFor={id} className="cfg-name">
+          {item.name_display}
+        </label>
+        <span className="muted cfg-desc">{item.description}</span>
+      </div>
+      <div className="cfg-values">
+        <span className="cfg-current">Current: {valueText(item.value_current, hide)}</span>
+        {canResetToDefault(item) && (
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={field.busy}
+            onClick={() => onEdit(name, draftOf(item, item.value_default))}
+          >
+            Reset to default: {valueText(item.value_default, hide)}
+          </button>
+        )}
+      </div>
+      <form
+        className="cfg-edit"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (canSubmit) onSubmit(name);
+        }}
+      >
+        <ConfigInput
+          id={id}
+          item={item}
+          kind={kind}
+          draft={field.draft}
+          className={fieldClass(field.status)}
+          disabled={field.busy}
+          shown={shown}
+          describedBy={field.reason ? `${id}-reason` : undefined}
+          onEdit={(draft) => onEdit(name, draft)}
+        />
+        {kind === "password" && (
+          <button
+            type="button"
+            className="btn btn-small"
+            aria-pressed={shown}
+            onClick={() => setShown(!shown)}
+          >
+            {shown ? "Hide" : "Show"}
+          </button>
+        )}
+        <button type="submit" className="btn btn-primary btn-small" disabled={!canSubmit}>
+          Submit
+        </button>
+        {field.busy && <Spinner label="Saving" />}
+      </form>
+      {field.reason && (
+        <div className="field-reason" id={`${id}-reason`}>
+          {field.reason}
+        </div>
+      )}
+      {field.result && <SaveResultView result={field.result} />}
+    </fieldset>
+  );
+}

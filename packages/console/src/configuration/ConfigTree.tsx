@@ -1,0 +1,47 @@
+// The tree of categories (SPEC §2, D5): display names, nested by underscore path, each with its settings.
+import { buildConfigTree, type ConfigTreeNode } from "@trc/protocol";
+import { ConfigSetting } from "./ConfigSetting.tsx";
+import { cleanField, type FieldState } from "./configState.ts";
+import type { ConfigEntry, Draft } from "./settingRules.ts";
+
+interface Handlers {
+  fields: Record<string, FieldState>;
+  onEdit(name: string, draft: Draft): void;
+  onSubmit(name: string): void;
+}
+
+function Category({
+  node,
+  depth,
+  ...handlers
+}: Handlers & { node: ConfigTreeNode<ConfigEntry>; depth: number }) {
+  const Heading = `h${Math.min(2 + depth, 6)}` as "h2";
+  const headingId = `cat-${node.path}`;
+  return (
+    <section className={`cfg-category cfg-depth-${Math.min(depth, 3)}`} aria-labelledby={headingId}>
+      <Heading id={headingId}>{node.name}</Heading>
+      {node.items.map((item) => (
+        <ConfigSetting
+          key={item.name_internal}
+          item={item}
+          field={handlers.fields[item.name_internal] ?? cleanField(item)}
+          onEdit={handlers.onEdit}
+          onSubmit={handlers.onSubmit}
+        />
+      ))}
+      {node.children.map((child) => (
+        <Category key={child.path} node={child} depth={depth + 1} {...handlers} />
+      ))}
+    </section>
+  );
+}
+
+export function ConfigTree({ items, ...handlers }: Handlers & { items: readonly ConfigEntry[] }) {
+  return (
+    <div className="cfg-tree">
+      {buildConfigTree(items).map((node) => (
+        <Category key={node.path} node={node} depth={0} {...handlers} />
+      ))}
+    </div>
+  );
+}

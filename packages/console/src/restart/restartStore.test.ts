@@ -1,0 +1,40 @@
+// The restart banner's store: settings collect until the console sees the unit really reboot (go away and come back).
+import { beforeEach, describe, expect, it, vi } from "vitest";
+
+const answers: boolean[] = [];
+vi.mock("../api/client.ts", () => ({
+  requestStrict: vi.fn(async () => {
+    if (answers.shift() === false) throw new Error("The device cannot be reached");
+    return { deviceName: "DECODER-01", mode: "uhf" };
+  }),
+}));
+
+const { watchReboot } = await import("../api/rebootWatch.ts");
+const { useRestart } = await import("./restartStore.ts");
+
+describe("restart store", () => {
+  beforeEach(() => {
+    useRestart.getState().rebooted();
+    answers.length = 0;
+  });
+
+  it("lists each changed setting once and keeps it across reloads", () => {
+    useRestart.getState().configChanged("raw_port");
+    useRestart.getState().configChanged("uhf_power");
+    useRestart.getState().configChanged("raw_port");
+    expect(useRestart.getState().changed).toEqual(["raw_port", "uhf_power"]);
+    expect(JSON.parse(localStorage.getItem("restartPending") ?? "null")).toEqual(["raw_port", "uhf_power"]);
+  });
+
+  it.each([
+    ["up, down, up", [true, false, true], []],
+    ["down, down, up", [false, false, true], []],
+    ["never seen down", [true, true, true], ["raw_port"]],
+  ])("a reboot watch that sees %s leaves %j", async (_, seq, left) => {
+    useRestart.getState().configChanged("raw_port");
+    answers.push(...seq);
+    const phase = await watchReboot({ pollMs: 1, assumeDownAfterMs: 0, timeoutMs: 2000 });
+    expect(phase).toBe("back");
+    expect(useRestart.getState().changed).toEqual(left);
+  });
+});
