@@ -1,0 +1,62 @@
+// The device's HTTP application: middleware in order (stats, CORS, profile, faults, limits), API routes, then the console.
+import { Hono } from "hono";
+import type { Device } from "./device.ts";
+import { type DeviceEnv, fail } from "./http.ts";
+import { openCors } from "./middleware/cors.ts";
+import { esp32Profile } from "./middleware/esp32-profile.ts";
+import { chaos, FaultTable } from "./middleware/faults.ts";
+import { bodyLimits } from "./middleware/limits.ts";
+import { RequestMonitor } from "./middleware/request-log.ts";
+import { securityHeaders } from "./middleware/security-headers.ts";
+import { commandRoutes } from "./routes/commands.ts";
+import { configRoutes } from "./routes/config.ts";
+import { fileRoutes } from "./routes/files.ts";
+import { firmwareRoutes } from "./routes/firmware.ts";
+import { staticRoutes } from "./routes/static.ts";
+import { telemetryRoutes } from "./routes/telemetry.ts";
+import { TEST_PREFIX, testHookRoutes } from "./routes/test-hooks.ts";
+
+export interface Instruments {
+  monitor: RequestMonitor;
+  faults: FaultTable;
+}
+
+export function createInstruments(): Instruments {
+  return { monitor: new RequestMonitor(), faults: new FaultTable() };
+}
+
+export function buildApp(device: Device, { monitor, faults }: Instruments): Hono<DeviceEnv> {
+  const { options } = device;
+  const app = new Hono<DeviceEnv>();
+
+  app.use(monitor.middleware());
+  app.use(securityHeaders());
+  app.use(openCors());
+  if (options.profile === "esp32") app.use(esp32Profile());
+  app.use("/api/*", bodyLimits());
+  app.use("/api/*", async (c, next) => {
+    await next();
+    if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
+  });
+  if (options.testHooks) app.use(faults.middleware());
+  if (options.chaos > 0) app.use(chaos(options.chaos));
+
+  telemetryRoutes(app, device);
+  commandRoutes(app, device);
+  configRoutes(app, device);
+  fileRoutes(app, device);
+  firmwareRoutes(app, device);
+  if (options.testHooks) testHookRoutes(app, monitor, faults);
+  app.all("/api/*", (c) => {
+    const hooksOff = c.req.path.startsWith(`${TEST_PREFIX}/`) ? " (test hooks are off: DEVICE_TEST_HOOKS=1)" : "";
+    return fail(c, 404, `No such API path: ${c.req.path}${hooksOff}`);
+  });
+  app.all("/api", (c) => fail(c, 404, "No such API path: /api"));
+  staticRoutes(app, options.consoleDist);
+
+  app.onError((err, c) => {
+    process.stderr.write(`device: ${c.req.method} ${c.req.path} failed: ${err.stack ?? String(err)}\n`);
+    return fail(c, 500, `Internal error: ${err.message}`);
+  });
+  return app;
+}

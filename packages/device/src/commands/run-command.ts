@@ -1,0 +1,101 @@
+// What each built-in command (D4) does on the unit; arguments are already checked against their formats.
+import { parseManualTimeArg } from "@trc/protocol";
+import type { Device } from "../device.ts";
+import { checkFileName, isLogFile, isTimingFile } from "../state/file-system.ts";
+import { replayFrom, timingFiles } from "./replay.ts";
+
+export type CommandOutcome =
+  | { ok: true; result: string; extra?: Record<string, unknown> }
+  | { ok: false; status: 400 | 404; reason: string };
+
+/** The 200 answer leaves before the unit goes away. */
+const ANSWER_GRACE_MS = 150;
+const MAX_TEXT = 64;
+
+const done = (result: string, extra?: Record<string, unknown>): CommandOutcome =>
+  extra ? { ok: true, result, extra } : { ok: true, result };
+const refuse = (reason: string): CommandOutcome => ({ ok: false, status: 400, reason });
+
+function reboot(device: Device, delayMs: number, reason: string): string {
+  device.power.scheduleReboot(delayMs, reason);
+  const back = Math.round((delayMs + device.options.rebootMs) / 100) / 10;
+  return `back in about ${back} s`;
+}
+
+export async function runCommand(device: Device, cmd: string, args: readonly string[]): Promise<CommandOutcome> {
+  const [first = ""] = args.map((a) => a.trim());
+  switch (cmd) {
+    case "REBOOT":
+      return done(`Rebooting now; ${reboot(device, ANSWER_GRACE_MS, "REBOOT")}`);
+    case "POWER_OFF":
+      return done(`Powering off (the emulator restarts the unit); ${reboot(device, ANSWER_GRACE_MS, "POWER_OFF")}`);
+    case "REBOOT_DELAY": {
+      const minutes = Number(first);
+      if (minutes === 0) return done(`Rebooting now; ${reboot(device, ANSWER_GRACE_MS, "REBOOT_DELAY 0")}`);
+      const at = device.power.scheduleReboot(minutes * 60_000, `REBOOT_DELAY ${minutes}`);
+      return done(`Reboot scheduled in ${minutes} minute${minutes === 1 ? "" : "s"}`, {
+        rebootAt: new Date(at).toISOString(),
+      });
+    }
+    case "REPLAY_ALL": {
+      const files = await timingFiles(device.files);
+      const total = files.reduce((n, f) => n + f.times.length, 0);
+      return done(`Replaying ${total} passings from ${files.length} timing files`);
+    }
+    case "REPLAY_SELECTED": {
+      const name = checkFileName(first);
+      if (!name.ok) return refuse(`file: ${name.reason}`);
+      const file = (await timingFiles(device.files)).find((f) => f.name === name.name);
+      if (!file) return refuse(`file: there is no timing file named ${name.name}`);
+      return done(`Replaying ${file.times.length} passings from ${file.name}`);
+    }
+    case "REPLAY_MANUAL": {
+      const from = replayFrom(first, device.clock.now());
+      const count = (await timingFiles(device.files)).reduce((n, f) => n + f.times.filter((t) => t >= from).length, 0);
+      return done(`Replaying ${count} passings since ${new Date(from).toISOString()}`);
+    }
+    case "IDENT_ANT": {
+      if (device.mode !== "uhf") return done("HF loop antenna present");
+      const ports = device.reader.ports().channels;
+      const present = ports.filter((p) => p.ant).map((p) => p.id + 1);
+      const absent = ports.filter((p) => !p.ant).map((p) => p.id + 1);
+      return done(`Antennas on ports ${present.join(", ")}; no antenna on port ${absent.join(", ")}`, {
+        ports: ports.map((p) => ({ port: p.id + 1, ant: p.ant })),
+      });
+    }
+    case "FS_CLEAR": {
+      const deleted = await device.files.removeWhere((n) => isTimingFile(n) || isLogFile(n));
+      return done(`Deleted ${deleted.length} timing and status files`, { deleted });
+    }
+    case "UHF_TX":
+      device.reader.setTx(first === "ON");
+      return done(`UHF transmitter ${first === "ON" ? "ON" : "OFF"}`);
+    case "TIME_MANUAL": {
+      const at = parseManualTimeArg(first);
+      if (at === null) return refuse("time: use YYMMDDHHMMSSmmm");
+      device.clock.set(at);
+      return done(`Clock set to ${new Date(at).toISOString()}`);
+    }
+    case "SET_PW": {
+      const password = args[0] ?? "";
+      if (!password || password.length > 128) return refuse("password: 1 to 128 characters");
+      const refused = await device.passwords.setOwnerPassword(password);
+      return refused ? refuse(`password: ${refused}`) : done("Owner password changed");
+    }
+    case "GET_PW": {
+      const password = device.passwords.ownerPassword;
+      return done(`Owner password: ${password}`, { password });
+    }
+    case "MQTT_SET":
+      await device.identity.update({ mqttServer: first });
+      return done(`MQTT server set to ${first}`);
+    case "WHITELABEL":
+      if (first.length > MAX_TEXT) return refuse(`name: at most ${MAX_TEXT} characters`);
+      await device.identity.update({ whitelabel: first });
+      return done(`Whitelabel set to ${first}`);
+    case "FORCE_REBOOT_TASKS":
+      return done("Restarted 12 tasks");
+    default:
+      return { ok: false, status: 404, reason: `Unknown command: ${cmd}` };
+  }
+}

@@ -1,0 +1,112 @@
+// The emulated unit: its persistent stores, living simulation and boot cycle, shared by every route.
+import { existsSync } from "node:fs";
+import type { DeviceMode } from "@trc/protocol";
+import type { ResolvedOptions } from "./options.ts";
+import { DeviceClock } from "./sim/clock.ts";
+import { TagReader, type UhfPower } from "./sim/tag-reader.ts";
+import { ConfigStore } from "./state/config-store.ts";
+import { type DataPaths, dataPaths, prepareDataDir } from "./state/data-dir.ts";
+import { FileSystem } from "./state/file-system.ts";
+import { FirmwareStore } from "./state/firmware-store.ts";
+import { IdentityStore } from "./state/identity.ts";
+import { OtaUpdater } from "./state/ota-updater.ts";
+import { PasswordStore } from "./state/passwords.ts";
+
+/** Reboots the unit: implemented by the server, which owns the listener. */
+export interface PowerControl {
+  /** Reboots after `delayMs` (replacing any reboot already scheduled); answers when it will happen. */
+  scheduleReboot(delayMs: number, reason: string): number;
+  /** When a scheduled reboot will happen (epoch ms), or null. */
+  readonly scheduledAt: number | null;
+}
+
+export class Device {
+  /** Host time of power-on: telemetry counts from here and continues across reboots. */
+  readonly startedAt = Date.now();
+  #bootedAt = this.startedAt;
+  #boots = 0;
+  power: PowerControl = {
+    scheduleReboot: () => {
+      throw new Error("The unit is not running");
+    },
+    scheduledAt: null,
+  };
+
+  private constructor(
+    readonly options: ResolvedOptions,
+    readonly paths: DataPaths,
+    readonly config: ConfigStore,
+    readonly passwords: PasswordStore,
+    readonly identity: IdentityStore,
+    readonly firmware: FirmwareStore,
+    readonly files: FileSystem,
+    readonly ota: OtaUpdater,
+    readonly clock: DeviceClock,
+    readonly reader: TagReader,
+  ) {}
+
+  /** Opens (or seeds, on a new data folder) every store. */
+  static async open(options: ResolvedOptions): Promise<Device> {
+    const paths = dataPaths(options.dataDir);
+    await prepareDataDir(paths);
+    // device.json is written last, so a new unit interrupted while seeding is seeded again on the next start.
+    const isNew = !existsSync(paths.identity);
+    const files = new FileSystem(paths.files);
+    if (isNew) await files.writeExamples();
+    const config = await ConfigStore.open(paths.config);
+    const passwords = await PasswordStore.open(paths.passwords);
+    const firmware = await FirmwareStore.open(paths.firmware, paths.slots, options.otaConfirmMs);
+    const identity = await IdentityStore.open(paths.identity);
+    const power = () => config.get<string>("uhf_power", "HIGH") as UhfPower;
+    const reader = new TagReader(Date.now(), options.mode, power);
+    return new Device(
+      options,
+      paths,
+      config,
+      passwords,
+      identity,
+      firmware,
+      files,
+      new OtaUpdater(firmware),
+      new DeviceClock(options.clockOffsetMs),
+      reader,
+    );
+  }
+
+  get mode(): DeviceMode {
+    return this.options.mode;
+  }
+
+  get bootedAt(): number {
+    return this.#bootedAt;
+  }
+
+  get boots(): number {
+    return this.#boots;
+  }
+
+  sinceBoot(now = Date.now()): number {
+    return now - this.#bootedAt;
+  }
+
+  elapsed(now = Date.now()): number {
+    return now - this.startedAt;
+  }
+
+  /** Power-on (first start and after every reboot): runs the boot slot and notes it in the status log. */
+  async boot(): Promise<void> {
+    this.#boots++;
+    this.#bootedAt = Date.now();
+    this.firmware.boot();
+    const fw = this.firmware.telemetry();
+    const line = `${new Date(this.clock.now()).toISOString()} INFO  boot: firmware ${fw.version} on ota_${fw.partition}, watchdog ${fw.otaWatchDog}\n`;
+    await this.files.append("status.log", line).catch(() => {});
+  }
+
+  /** Power-off: an upload in progress is lost, timers stop, and pending writes finish. */
+  async halt(): Promise<void> {
+    await this.ota.reset();
+    this.firmware.halt();
+    await this.firmware.flushed();
+  }
+}

@@ -1,0 +1,114 @@
+// Options of the emulated device: their defaults, and how the environment variables of main.ts map onto them.
+import { isAbsolute, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { DeviceMode } from "@trc/protocol";
+
+export type DeviceProfile = "default" | "esp32";
+
+export interface DeviceOptions {
+  /** 0 picks a free port. */
+  port?: number;
+  host?: string;
+  dataDir: string;
+  mode?: DeviceMode;
+  profile?: DeviceProfile;
+  /** Fraction (0..1) of /api answers that are a fault. */
+  chaos?: number;
+  /** Added to the host clock to make the device clock. */
+  clockOffsetMs?: number;
+  /** Each time/sources answer waits a random [min, max] ms before reading the clock and again after. */
+  timeJitterMs?: readonly [number, number] | null;
+  /** Folder of the built console. */
+  consoleDist?: string;
+  testHooks?: boolean;
+  /** How long a reboot takes the API away. */
+  rebootMs?: number;
+  /** How long after the last firmware byte the unit reboots into the new image. */
+  firmwareApplyMs?: number;
+  /** How long the new image must run before the OTA watchdog reports COMPLETE. */
+  otaConfirmMs?: number;
+  /** Configuration sets require authentication (level CONFIG_AUTH_LEVEL or the item's, whichever is higher). */
+  configAuth?: boolean;
+}
+
+export type ResolvedOptions = Required<DeviceOptions>;
+
+/** The repository root (packages/device/src → ../../..). */
+export const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+export const DEFAULT_CONSOLE_DIST = resolve(REPO_ROOT, "packages/console/dist");
+export const DEFAULT_DATA_DIR = resolve(REPO_ROOT, ".device-data");
+
+export function resolveOptions(o: DeviceOptions): ResolvedOptions {
+  return {
+    port: o.port ?? 0,
+    host: o.host ?? "127.0.0.1",
+    dataDir: resolve(o.dataDir),
+    mode: o.mode ?? "uhf",
+    profile: o.profile ?? "default",
+    chaos: Math.min(1, Math.max(0, o.chaos ?? 0)),
+    clockOffsetMs: o.clockOffsetMs ?? 0,
+    timeJitterMs: o.timeJitterMs ?? null,
+    consoleDist: resolve(o.consoleDist ?? DEFAULT_CONSOLE_DIST),
+    testHooks: o.testHooks ?? false,
+    rebootMs: Math.max(0, o.rebootMs ?? 4000),
+    firmwareApplyMs: Math.max(0, o.firmwareApplyMs ?? 2000),
+    otaConfirmMs: Math.max(0, o.otaConfirmMs ?? 5000),
+    configAuth: o.configAuth ?? false,
+  };
+}
+
+function num(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value)) throw new Error(`${name} must be a number, got "${raw}"`);
+  return value;
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = (env[name] ?? "").trim().toLowerCase();
+  return raw === "1" || raw === "true" || raw === "yes" || raw === "on";
+}
+
+function jitter(raw: string | undefined): [number, number] | null {
+  if (!raw?.trim()) return null;
+  const parts = raw.split(",").map((p) => Number(p.trim()));
+  const min = parts[0] ?? Number.NaN;
+  const max = parts[1] ?? min;
+  if (parts.length > 2 || !Number.isFinite(min) || !Number.isFinite(max) || min < 0 || max < min) {
+    throw new Error(`DEVICE_TIME_JITTER_MS must be "min,max" in ms, got "${raw}"`);
+  }
+  return [min, max];
+}
+
+/** Reads the DEVICE_* environment of main.ts (README lists them); relative folders are taken from the repo root. */
+export function optionsFromEnv(env: NodeJS.ProcessEnv): DeviceOptions {
+  const folder = (value: string | undefined, fallback: string) =>
+    value?.trim() ? (isAbsolute(value) ? value : resolve(REPO_ROOT, value)) : fallback;
+  const mode = env.DEVICE_MODE?.trim() || "uhf";
+  if (mode !== "uhf" && mode !== "hf") throw new Error(`DEVICE_MODE must be uhf or hf, got "${mode}"`);
+  const profile = env.DEVICE_PROFILE?.trim() || "default";
+  if (profile !== "default" && profile !== "esp32") {
+    throw new Error(`DEVICE_PROFILE must be default or esp32, got "${profile}"`);
+  }
+  const chaos = num(env, "DEVICE_CHAOS", 0);
+  if (chaos < 0 || chaos > 1) throw new Error(`DEVICE_CHAOS must be between 0 and 1, got ${chaos}`);
+  const port = num(env, "PORT", 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be 0..65535`);
+  return {
+    port,
+    host: env.HOST?.trim() || "127.0.0.1",
+    dataDir: folder(env.DEVICE_DATA_DIR, DEFAULT_DATA_DIR),
+    mode,
+    profile,
+    chaos,
+    clockOffsetMs: num(env, "DEVICE_CLOCK_OFFSET_MS", 0),
+    timeJitterMs: jitter(env.DEVICE_TIME_JITTER_MS),
+    consoleDist: folder(env.CONSOLE_DIST, DEFAULT_CONSOLE_DIST),
+    testHooks: flag(env, "DEVICE_TEST_HOOKS"),
+    rebootMs: num(env, "DEVICE_REBOOT_MS", 4000),
+    firmwareApplyMs: num(env, "DEVICE_FIRMWARE_APPLY_MS", 2000),
+    otaConfirmMs: num(env, "DEVICE_OTA_CONFIRM_MS", 5000),
+    configAuth: flag(env, "DEVICE_CONFIG_AUTH"),
+  };
+}

@@ -1,0 +1,99 @@
+// Commands (D4): execute with level checks, the password test with its brute-force guard, and the command mapping.
+import {
+  API,
+  AUTH_MESSAGES,
+  AuthTestRequest,
+  BUILT_IN_COMMANDS,
+  type CommandDefinition,
+  checkCommandArg,
+  ExecuteRequest,
+  findCommand,
+  namedLevel,
+} from "@trc/protocol";
+import { runCommand } from "../commands/run-command.ts";
+import type { Device } from "../device.ts";
+import { clientAddress, type DeviceApp, type DeviceContext, endpoint, fail, pathOf } from "../http.ts";
+import { AuthThrottle } from "../middleware/auth-throttle.ts";
+import { readBody } from "../middleware/json-body.ts";
+
+/** Commands the unit does not know although the list has them. */
+const RETIRED = new Set(["OLD_BAD_CMD"]);
+
+const levelText = (level: number) => `${level} (${namedLevel(level).name})`;
+
+function checkArgs(def: CommandDefinition, args: readonly string[]): string | null {
+  if (args.length !== def.args.length) {
+    const names = def.args.map((a) => a.name).join(", ");
+    return `${def.cmd} takes ${def.args.length} argument${def.args.length === 1 ? "" : "s"}${names ? ` (${names})` : ""}, got ${args.length}`;
+  }
+  for (const [i, spec] of def.args.entries()) {
+    const reason = checkCommandArg(spec.type, args[i] ?? "");
+    if (reason) return `${spec.name}: ${reason}`;
+  }
+  return null;
+}
+
+/** `?index=n` of a mapping call: a whole number within the list, or a 400/404 answer. */
+export function mappingIndex(c: DeviceContext, length: number): number | Response {
+  const raw = c.req.query("index");
+  if (raw === undefined || !/^\d{1,6}$/.test(raw.trim())) {
+    return fail(c, 400, `index must be a whole number from 0 to ${length - 1}`);
+  }
+  const index = Number(raw);
+  return index < length ? index : fail(c, 404, `No entry at index ${index}; there are ${length}`);
+}
+
+export function commandRoutes(app: DeviceApp, device: Device): void {
+  const throttle = new AuthThrottle();
+
+  endpoint(app, API.commandExecute, {
+    POST: async (c) => {
+      const body = await readBody(c, ExecuteRequest);
+      if (!body.ok) return fail(c, 400, body.reason);
+      const { cmd, args } = body.value;
+      const who = device.passwords.resolve(body.value);
+      if (!who.ok) return fail(c, 401, who.reason);
+      const def = findCommand(cmd);
+      if (!def || RETIRED.has(cmd)) return fail(c, 404, `Unknown command: ${cmd}`);
+      if (def.perm > who.level) {
+        return fail(c, 401, `${def.cmd} needs level ${levelText(def.perm)}; this request has level ${levelText(who.level)}`);
+      }
+      const bad = checkArgs(def, args);
+      if (bad) return fail(c, 400, bad);
+      const outcome = await runCommand(device, cmd, args);
+      if (!outcome.ok) return fail(c, outcome.status, outcome.reason);
+      return c.json({ cmd, result: outcome.result, ...outcome.extra });
+    },
+  });
+
+  endpoint(app, API.authTest, {
+    POST: async (c) => {
+      const address = clientAddress(c);
+      const wait = throttle.blockedFor(address);
+      if (wait > 0) {
+        const seconds = Math.ceil(wait / 1000);
+        c.header("Retry-After", String(seconds));
+        return fail(c, 429, `Too many failed password tests; try again in ${seconds} s`);
+      }
+      const body = await readBody(c, AuthTestRequest);
+      if (!body.ok) return fail(c, 400, body.reason);
+      const password = body.value.auth_pw;
+      if (!password) return fail(c, 400, AUTH_MESSAGES.missing);
+      const level = device.passwords.levelOf(password);
+      if (level === null) {
+        throttle.fail(address);
+        return fail(c, 401, AUTH_MESSAGES.incorrect);
+      }
+      return c.json({ level });
+    },
+  });
+
+  endpoint(app, API.commandQuantity, { GET: (c) => c.json({ len: BUILT_IN_COMMANDS.length }) });
+
+  endpoint(app, pathOf(API.commandInfo(0)), {
+    GET: (c) => {
+      const index = mappingIndex(c, BUILT_IN_COMMANDS.length);
+      return typeof index === "number" ? c.json(BUILT_IN_COMMANDS[index]) : index;
+    },
+  });
+}

@@ -1,0 +1,25 @@
+// GET /api/telemetry/{dataset} for every dataset, each answer checked against its protocol schema.
+import { API, TELEMETRY_DATASETS, TELEMETRY_SCHEMAS } from "@trc/protocol";
+import type { Device } from "../device.ts";
+import { type DeviceApp, endpoint, fail, sleep } from "../http.ts";
+import { randomBetween } from "../sim/noise.ts";
+import { readTelemetry } from "../sim/telemetry.ts";
+
+export function telemetryRoutes(app: DeviceApp, device: Device): void {
+  const jitter = device.options.timeJitterMs;
+  for (const dataset of TELEMETRY_DATASETS) {
+    endpoint(app, API.telemetry(dataset), {
+      GET: async (c) => {
+        // For clock benchmarks: a random wait before reading the clock and another after.
+        const wait = () => (jitter && dataset === "time/sources" ? sleep(randomBetween(jitter[0], jitter[1])) : null);
+        await wait();
+        const value = await readTelemetry(device, dataset);
+        await wait();
+        const checked = TELEMETRY_SCHEMAS[dataset].safeParse(value);
+        if (!checked.success) return fail(c, 500, `The ${dataset} reading does not fit the contract`);
+        c.header("Cache-Control", "no-store");
+        return c.json(value as object);
+      },
+    });
+  }
+}

@@ -1,0 +1,55 @@
+// Test hooks under /api/__test/ (only with testHooks): inject faults, read the request log and the request statistics.
+import { type DeviceApp, type DeviceContext, endpoint, fail } from "../http.ts";
+import type { FaultSpec, FaultTable } from "../middleware/faults.ts";
+import { readJson } from "../middleware/json-body.ts";
+import type { RequestMonitor } from "../middleware/request-log.ts";
+
+export const TEST_PREFIX = "/api/__test";
+
+function checkFault(v: Record<string, unknown>): FaultSpec | string {
+  const { path, status, count = 1, body } = v;
+  if (typeof path !== "string" || !path.startsWith("/") || path.length > 256) {
+    return 'path must be an API path such as "/api/config/set", or a prefix ending in "*"';
+  }
+  if (typeof status !== "number" || !Number.isInteger(status) || status < 200 || status > 599) {
+    return "status must be a whole number from 200 to 599";
+  }
+  if (typeof count !== "number" || !Number.isInteger(count) || count < 1 || count > 10_000) {
+    return "count must be a whole number from 1 to 10000";
+  }
+  return body === undefined ? { path, status, count } : { path, status, count, body };
+}
+
+export function testHookRoutes(app: DeviceApp, monitor: RequestMonitor, faults: FaultTable): void {
+  endpoint(app, `${TEST_PREFIX}/fault`, {
+    POST: async (c) => {
+      const json = await readJson(c);
+      if (!json.ok) return fail(c, 400, json.reason);
+      const spec = checkFault(json.value as Record<string, unknown>);
+      if (typeof spec === "string") return fail(c, 400, spec);
+      faults.add(spec);
+      return c.json({ added: spec, pending: faults.pending });
+    },
+    GET: (c) => c.json({ pending: faults.pending }),
+    DELETE: (c) => {
+      faults.clear();
+      return c.json({ pending: [] });
+    },
+  });
+
+  endpoint(app, `${TEST_PREFIX}/log`, {
+    GET: (c) => c.json(monitor.entries),
+    DELETE: (c) => {
+      monitor.clearLog();
+      return c.json({ cleared: true });
+    },
+  });
+
+  const reset = (c: DeviceContext) => {
+    monitor.resetStats();
+    return c.json(monitor.stats);
+  };
+  endpoint(app, `${TEST_PREFIX}/stats`, { GET: (c) => c.json(monitor.stats), DELETE: reset });
+  endpoint(app, `${TEST_PREFIX}/reset-stats`, { POST: reset });
+  endpoint(app, `${TEST_PREFIX}/stats/reset`, { POST: reset });
+}

@@ -1,0 +1,58 @@
+// startDevice(options): opens the data folder, boots the unit and listens; close() shuts it down cleanly.
+import { getRequestListener } from "@hono/node-server";
+import { buildApp, createInstruments, type Instruments } from "./app.ts";
+import { Device } from "./device.ts";
+import { Listener } from "./net/listener.ts";
+import { PowerCycle } from "./net/power-cycle.ts";
+import { type DeviceOptions, type ResolvedOptions, resolveOptions } from "./options.ts";
+
+export type { DeviceOptions } from "./options.ts";
+
+export interface RunningDevice {
+  /** e.g. http://127.0.0.1:41234 (no trailing slash). */
+  readonly url: string;
+  readonly port: number;
+  readonly options: ResolvedOptions;
+  readonly device: Device;
+  readonly instruments: Instruments;
+  /** Whether the API is listening (false during a reboot). */
+  isUp(): boolean;
+  /** Reboots now; resolves once the unit listens again. */
+  reboot(): Promise<void>;
+  /** Stops listening, cancels timers and waits for pending writes. */
+  close(): Promise<void>;
+}
+
+function urlOf(host: string, port: number): string {
+  return `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+}
+
+export async function startDevice(options: DeviceOptions): Promise<RunningDevice> {
+  const resolved = resolveOptions(options);
+  const device = await Device.open(resolved);
+  const instruments = createInstruments();
+  const app = buildApp(device, instruments);
+  const listener = new Listener(getRequestListener(app.fetch), resolved.host, resolved.port);
+  const power = new PowerCycle(device, listener, resolved.rebootMs);
+  device.power = power;
+  await device.boot();
+  await listener.up();
+  let closing: Promise<void> | null = null;
+  return {
+    url: urlOf(resolved.host, listener.port),
+    port: listener.port,
+    options: resolved,
+    device,
+    instruments,
+    isUp: () => listener.isUp,
+    reboot: () => power.rebootNow("reboot()"),
+    close() {
+      closing ??= (async () => {
+        await power.close();
+        await listener.down();
+        await device.halt();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,31 @@
+// Smooth, repeatable pseudo-random signals of time, so telemetry is computed from elapsed time without timers.
+
+function hash(seed: number, n: number): number {
+  let x = Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(n, 0xc2b2ae35);
+  x ^= x >>> 15;
+  x = Math.imul(x, 0x2c1b3c6d);
+  x ^= x >>> 12;
+  x = Math.imul(x, 0x297a2d39);
+  x ^= x >>> 15;
+  return (x >>> 0) / 2 ** 32;
+}
+
+/** Value noise in [-1, 1]: changes smoothly over `periodS` seconds, the same for the same seed and time. */
+export function smoothNoise(seed: number, tSeconds: number, periodS: number): number {
+  const x = tSeconds / periodS;
+  const i = Math.floor(x);
+  const f = x - i;
+  const s = f * f * (3 - 2 * f);
+  const a = hash(seed, i) * 2 - 1;
+  const b = hash(seed, i + 1) * 2 - 1;
+  return a + (b - a) * s;
+}
+
+export function round(value: number, decimals: number): number {
+  const k = 10 ** decimals;
+  return Math.round(value * k) / k;
+}
+
+export function randomBetween(min: number, max: number): number {
+  return min + Math.random() * (max - min);
+}

@@ -1,0 +1,52 @@
+// Every telemetry dataset of SPEC §7, computed from the unit's state and elapsed time when it is asked for.
+import type { TelemetryDataset } from "@trc/protocol";
+import type { Device } from "../device.ts";
+import { battery, powerChannels, powerConsumption } from "./battery.ts";
+import { cellular, cellularAntenna } from "./cellular.ts";
+import { temperatures } from "./environment.ts";
+import { interfaces, services } from "./network.ts";
+import { storage } from "./storage.ts";
+import { gnss, hwConfig, os, uhfConfig } from "./unit-info.ts";
+
+export async function readTelemetry(device: Device, dataset: TelemetryDataset): Promise<unknown> {
+  const now = Date.now();
+  const elapsed = device.elapsed(now);
+  const sinceBoot = device.sinceBoot(now);
+  const cfg = device.config;
+  switch (dataset) {
+    case "firmware":
+      return device.firmware.telemetry();
+    case "storage":
+      return storage(device.paths.root);
+    case "passings":
+      return device.reader.passings(now);
+    case "uhf/ports":
+      return device.reader.ports(now);
+    case "time/sources":
+      return device.clock.sources(cfg.get("utc_offset", 0), elapsed);
+    case "networking/interfaces":
+      return interfaces(sinceBoot);
+    case "hw/temp":
+      return temperatures(elapsed, device.mode, device.reader.txOn);
+    case "cellular":
+      return cellular(sinceBoot);
+    case "cellular/ant":
+      return cellularAntenna(elapsed);
+    case "battery":
+      return battery(elapsed);
+    case "gnss":
+      return gnss(elapsed, sinceBoot);
+    case "os":
+      return os(elapsed, sinceBoot);
+    case "uhf/config":
+      return uhfConfig(cfg.get("uhf_region", "Australia"), cfg.get("uhf_power", "HIGH"), device.reader.txOn);
+    case "power/channels":
+      return powerChannels(elapsed);
+    case "power/consumption":
+      return powerConsumption(elapsed);
+    case "networking/services":
+      return services(cfg.get("raw_port", 10000), cfg.get("filtered_port", 10001), device.identity.value.mqttServer);
+    case "hw/config":
+      return hwConfig(device.mode, device.identity.value.serial, device.identity.value.whitelabel);
+  }
+}

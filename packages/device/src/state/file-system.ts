@@ -1,0 +1,89 @@
+// The unit's file system: real files in <dataDir>/files, with strict file-name checks so no path leaves the folder.
+import { lstat, readdir, readFile, rm } from "node:fs/promises";
+import { dirname, join, resolve, sep } from "node:path";
+import type { FileEntry } from "@trc/protocol";
+import { isTempName, writeFileAtomic } from "./atomic-file.ts";
+import { exampleFiles } from "./example-files.ts";
+
+export const MAX_FILE_NAME = 128;
+
+export type NameCheck = { ok: true; name: string } | { ok: false; reason: string };
+
+/** A plain file name only (the query value is already URL-decoded): no folders, no "..", no NUL, 1..128 chars. */
+export function checkFileName(raw: string | undefined | null): NameCheck {
+  if (raw === undefined || raw === null || raw === "") return { ok: false, reason: "fileName is required" };
+  if (raw.length > MAX_FILE_NAME) return { ok: false, reason: `fileName is longer than ${MAX_FILE_NAME} characters` };
+  if (raw.includes("\0")) return { ok: false, reason: "fileName contains a NUL character" };
+  if (raw.includes("/") || raw.includes("\\")) return { ok: false, reason: "fileName must not contain folders" };
+  if (raw.includes("..")) return { ok: false, reason: 'fileName must not contain ".."' };
+  if (raw.startsWith(".")) return { ok: false, reason: 'fileName must not start with "."' };
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+  if (/[\u0000-\u001f\u007f]/.test(raw)) return { ok: false, reason: "fileName contains control characters" };
+  if (/^[a-zA-Z]:/.test(raw)) return { ok: false, reason: "fileName must not be a drive path" };
+  return { ok: true, name: raw };
+}
+
+export const isTimingFile = (name: string) => /^timing_.*\.csv$/i.test(name);
+export const isLogFile = (name: string) => /\.log$/i.test(name);
+
+export class FileSystem {
+  constructor(readonly dir: string) {}
+
+  /** The absolute path of a checked name, verified to sit directly inside the folder. */
+  private pathOf(name: string): string | null {
+    const path = resolve(this.dir, name);
+    return dirname(path) === resolve(this.dir) && path.startsWith(resolve(this.dir) + sep) ? path : null;
+  }
+
+  async list(): Promise<FileEntry[]> {
+    const names = await readdir(this.dir).catch(() => [] as string[]);
+    const entries: FileEntry[] = [];
+    for (const name of names.sort()) {
+      if (isTempName(name) || name.startsWith(".")) continue;
+      const info = await lstat(join(this.dir, name)).catch(() => null);
+      if (info?.isFile()) entries.push({ name, size: info.size });
+    }
+    return entries;
+  }
+
+  /** The bytes of a regular file inside the folder, or null when there is none by that name. */
+  async read(name: string): Promise<Buffer | null> {
+    const path = this.pathOf(name);
+    if (!path) return null;
+    const info = await lstat(path).catch(() => null);
+    if (!info?.isFile()) return null;
+    return readFile(path);
+  }
+
+  async remove(name: string): Promise<boolean> {
+    const path = this.pathOf(name);
+    if (!path) return false;
+    const info = await lstat(path).catch(() => null);
+    if (!info?.isFile()) return false;
+    await rm(path, { force: true });
+    return true;
+  }
+
+  /** Deletes every file whose name matches; answers the names deleted. */
+  async removeWhere(match: (name: string) => boolean): Promise<string[]> {
+    const deleted: string[] = [];
+    for (const { name } of await this.list()) {
+      if (match(name) && (await this.remove(name))) deleted.push(name);
+    }
+    return deleted;
+  }
+
+  /** (Re)creates the example timing files and status log. */
+  async writeExamples(now = Date.now()): Promise<string[]> {
+    const files = exampleFiles(now);
+    for (const [name, content] of Object.entries(files)) await writeFileAtomic(join(this.dir, name), content);
+    return Object.keys(files);
+  }
+
+  async append(name: string, text: string): Promise<void> {
+    const path = this.pathOf(name);
+    if (!path) return;
+    const current = (await this.read(name))?.toString("utf8") ?? "";
+    await writeFileAtomic(path, current + text);
+  }
+}
