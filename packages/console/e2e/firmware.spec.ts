@@ -1,0 +1,161 @@
+// Firmware updater against the emulated unit: full update to a new version, 20 failures, refused files, leaving mid-load.
+import { createHash } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { makeTestImage } from "@trc/protocol";
+import { expect, type RequestLogEntry, test } from "./fixtures.ts";
+
+const FIRMWARE_PATH = "/api/firmware/update";
+const isChunk = (e: RequestLogEntry) => e.path === FIRMWARE_PATH;
+
+function imageFile(name: string, bytes: Uint8Array) {
+  return { name, mimeType: "application/octet-stream", buffer: Buffer.from(bytes) };
+}
+
+async function chooseFile(page: Page, file: ReturnType<typeof imageFile>) {
+  await page.goto("/firmware");
+  await page.locator('input[type="file"]').setInputFiles(file);
+}
+
+const stepStatus = (page: Page, key: string) => page.getByTestId(`step-${key}`).locator(".fw-step-status");
+
+test.describe.configure({ mode: "serial" });
+
+test("a full update loads every chunk, and the unit comes back reporting the new version", async ({
+  page,
+  device,
+}) => {
+  test.setTimeout(90_000);
+  const size = 10 * 4096 + 1234;
+  const bytes = makeTestImage({ size, version: "9.8.7-e2e", projectName: "trc-e2e", seed: 42 });
+  const sha = createHash("sha256").update(bytes).digest("hex");
+  await chooseFile(page, imageFile("update.bin", bytes));
+
+  await expect(page.getByTestId("image-size")).toHaveText(`${size} bytes`);
+  await expect(page.getByTestId("image-sha256")).toHaveText(sha);
+  await expect(page.getByTestId("image-project")).toHaveText("trc-e2e");
+  await expect(page.getByTestId("image-version")).toHaveText("9.8.7-e2e");
+  await expect(stepStatus(page, "upload")).toHaveText("done");
+  await expect(stepStatus(page, "load")).toHaveText("active");
+  expect((await device.hooks.log()).filter(isChunk)).toHaveLength(0);
+
+  await page.getByRole("button", { name: "Load Firmware" }).click();
+  await expect(page.getByText(`The unit acknowledged all ${size} bytes.`)).toBeVisible();
+  await expect(stepStatus(page, "load")).toHaveText("done");
+  await expect(stepStatus(page, "reboot")).toHaveText("active");
+
+  const log = await device.hooks.log();
+  const chunks = log.filter(isChunk);
+  expect(chunks.map((c) => c.body)).toEqual(
+    Array.from({ length: 11 }, (_, i) => ({
+      chunk: `(${i === 10 ? 1234 : 4096} bytes)`,
+      ...(i === 0 ? { flSize: String(size) } : {}),
+      offset: String(i * 4096),
+    })),
+  );
+  // Paced: chunks leave the browser at least 20 ms apart, so they arrive 20 ms apart on average.
+  const span = (chunks.at(-1) as RequestLogEntry).time - (chunks[0] as RequestLogEntry).time;
+  expect(span / (chunks.length - 1)).toBeGreaterThanOrEqual(19.5);
+  // Nothing else went to the unit while the chunks flowed.
+  const first = log.indexOf(chunks[0] as RequestLogEntry);
+  const last = log.indexOf(chunks.at(-1) as RequestLogEntry);
+  expect(log.slice(first, last + 1).filter((e) => !isChunk(e))).toEqual([]);
+
+  await page.getByRole("button", { name: "Finalize" }).click();
+  await expect(
+    page.getByText("Wait for the unit to reboot or the buzzer to sound, then refresh."),
+  ).toBeVisible();
+  await expect(page.getByRole("button", { name: "Refresh" })).toBeVisible();
+  await expect(page.getByTestId("reported-version")).toHaveText("9.8.7-e2e", { timeout: 60_000 });
+  await expect(page.getByText("That is the version of the image you loaded.")).toBeVisible();
+  await expect(stepStatus(page, "reboot")).toHaveText("done");
+
+  // The telemetry the page read is the unit's own: the same version on the firmware card's call.
+  const firmware = await (await page.request.get("/api/telemetry/firmware")).json();
+  expect(firmware.version).toBe("9.8.7-e2e");
+});
+
+test("20 failed chunk answers in a row end in the failed state, and Retry starts over", async ({
+  page,
+  device,
+}) => {
+  test.setTimeout(60_000);
+  const bytes = makeTestImage({ size: 3 * 4096, version: "5.0.0" });
+  await chooseFile(page, imageFile("fail.bin", bytes));
+  await expect(page.getByTestId("image-version")).toHaveText("5.0.0");
+  const since = Date.now();
+  await device.hooks.fault({ path: FIRMWARE_PATH, status: 500, count: 20 });
+
+  await page.getByRole("button", { name: "Load Firmware" }).click();
+  await expect(page.getByTestId("load-retrying")).toContainText("in a row, the load stops at 20");
+  await expect(page.getByText("Load Failed...")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("stage-error")).toHaveText(
+    "20 failures in a row; last: chunk at byte 0: HTTP 500",
+  );
+  await expect(stepStatus(page, "load")).toHaveText("failed");
+
+  const attempts = (await device.hooks.log()).filter((e) => isChunk(e) && e.time >= since);
+  expect(attempts).toHaveLength(20);
+  // A retry comes 500 ms after the failure it follows.
+  const gaps = attempts.slice(1).map((a, i) => a.time - (attempts[i] as RequestLogEntry).time);
+  expect(Math.min(...gaps)).toBeGreaterThanOrEqual(495);
+
+  await page.getByRole("button", { name: "Retry" }).click();
+  await expect(page.locator('input[type="file"]')).toBeVisible();
+  await expect(stepStatus(page, "upload")).toHaveText("active");
+  await expect(stepStatus(page, "load")).toHaveText("pending");
+});
+
+test("a file that is not an ESP32 image is refused with the reason before anything is sent", async ({
+  page,
+  device,
+}) => {
+  const since = Date.now();
+  await chooseFile(page, imageFile("notes.bin", new TextEncoder().encode("just some notes\n".repeat(100))));
+  await expect(page.getByText("Upload Failed...")).toBeVisible();
+  await expect(page.getByTestId("stage-error")).toHaveText(
+    "Not an ESP32 image: first byte is 0x6a, expected 0xe9",
+  );
+  await expect(stepStatus(page, "upload")).toHaveText("failed");
+  await expect(page.getByRole("button", { name: "Load Firmware" })).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Retry" }).click();
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles(imageFile("notes.txt", new Uint8Array([0xe9, 1, 2])));
+  await expect(page.getByTestId("stage-error")).toHaveText("Only .bin files are accepted (notes.txt)");
+  expect((await device.hooks.log()).filter((e) => isChunk(e) && e.time >= since)).toEqual([]);
+});
+
+test("leaving or reloading during the load asks first; Stay keeps loading, Leave stops it", async ({
+  page,
+  device,
+}) => {
+  test.setTimeout(60_000);
+  const bytes = makeTestImage({ size: 600_000, version: "6.0.0" });
+  await chooseFile(page, imageFile("big.bin", bytes));
+  await page.getByRole("button", { name: "Load Firmware" }).click();
+  await expect(page.getByTestId("load-percent")).not.toHaveText("0 %");
+
+  await page.getByRole("link", { name: "Telemetry" }).click();
+  const question = page.getByRole("alertdialog");
+  await expect(question).toContainText("The firmware is still loading.");
+  await question.getByRole("button", { name: "Stay" }).click();
+  await expect(page).toHaveURL(/\/firmware$/);
+  const sentBefore = await page.getByTestId("load-bytes").textContent();
+  await expect(page.getByTestId("load-bytes")).not.toHaveText(sentBefore ?? "");
+
+  const dialog = page.waitForEvent("dialog");
+  await page.close({ runBeforeUnload: true });
+  const asked = await dialog;
+  expect(asked.type()).toBe("beforeunload");
+  await asked.dismiss();
+  await expect(page.getByTestId("load-bytes")).toBeVisible();
+
+  await page.getByRole("link", { name: "Telemetry" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Leave" }).click();
+  await expect(page).toHaveURL(/\/telemetry$/);
+  const left = Date.now();
+  await page.waitForTimeout(1000);
+  // At most the chunk already on its way when Leave was clicked arrives afterwards.
+  expect((await device.hooks.log()).filter((e) => isChunk(e) && e.time > left + 50)).toEqual([]);
+});
