@@ -13,6 +13,7 @@
 //      with "TelemetryPage" (Vite names a lazy chunk after its module), else "Telemetry". If none is found the
 //      telemetry page is assumed to be inside the entry, and a note says so.
 // kB here is 1000 bytes, as Vite prints.
+import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, posix, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -201,6 +202,10 @@ if (writeDocs) {
     "",
   ].join("\n");
   writeFileSync(out, md);
+  // Biome formats Markdown too (aligned tables): format the file so that `npm run lint` stays clean.
+  const biome = join(ROOT, "node_modules", "@biomejs", "biome", "bin", "biome");
+  const fmt = spawnSync(process.execPath, [biome, "format", "--write", out], { cwd: ROOT, encoding: "utf8" });
+  if (fmt.status !== 0) console.warn(`[budget] could not format ${out} with Biome:\n${fmt.stderr}`);
   console.log(`\nWrote ${relative(ROOT, out)}`);
 }
 
