@@ -23,7 +23,7 @@ export function LoadProgressView({ load }: { load: LoadProgress }) {
       )}
       {load.failuresTotal > 0 && (
         <p className="muted" data-testid="load-failures">
-          Failed chunk answers so far: {load.failuresTotal}
+          Failed chunk answers, each retried: {load.failuresTotal}
         </p>
       )}
     </div>

@@ -87,6 +87,11 @@ export function StagePanel({ state, actions }: { state: FirmwareState; actions: 
       return (
         <div>
           <p className="ok-text">The unit acknowledged all {state.load?.total ?? state.image?.size} bytes.</p>
+          {!!state.load?.failuresTotal && (
+            <p className="muted" data-testid="load-failures">
+              Failed chunk answers, each retried: {state.load.failuresTotal}
+            </p>
+          )}
           <button type="button" className="btn btn-primary" onClick={actions.finalize}>
             Finalize
           </button>

@@ -1,0 +1,17 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium } from "@playwright/test";
+import { startDevice } from "../../device/src/server.ts";
+const dir = await mkdtemp(join(tmpdir(), "p-"));
+const d = await startDevice({ dataDir: join(dir, "d"), consoleDist: "/tmp/dist-telemetry", profile: "esp32", testHooks: true });
+const b = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+const ctx = await b.newContext();
+const page = await ctx.newPage();
+const t0 = Date.now();
+page.on("request", (r) => console.log("req ", Date.now() - t0, r.url().replace(d.url, "")));
+page.on("requestfinished", (r) => console.log("done", Date.now() - t0, r.url().replace(d.url, "")));
+await page.goto(d.url + "/");
+await page.waitForFunction(() => [...document.querySelectorAll("section.tcard")].every((c) => c.getAttribute("data-state") === "loaded") && document.querySelectorAll("section.tcard").length > 7, null, { polling: 100, timeout: 30000 });
+console.log("all loaded", Date.now() - t0);
+await b.close(); await d.close();
