@@ -17,7 +17,8 @@ const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: "e2e",
-  outputDir: "test-results",
+  // TRC_E2E_OUTPUT gives a run its own folder: Playwright empties this one when a run starts.
+  outputDir: process.env.TRC_E2E_OUTPUT ?? "test-results",
   // Each worker runs its own emulated device (see e2e/fixtures.ts); two fit a 2-core machine.
   workers: 2,
   fullyParallel: false,

@@ -28,7 +28,11 @@ export interface RequestLogEntry {
   /** When the device received it (epoch milliseconds). */
   time: number;
   method: string;
+  /** Path without the query. */
   path: string;
+  /** The query string without "?", when there is one. */
+  query?: string;
+  /** The parsed JSON body (passwords masked), or null. */
   body: unknown;
 }
 
@@ -43,6 +47,10 @@ export interface DeviceHooks {
   log(): Promise<RequestLogEntry[]>;
   stats(): Promise<RequestStats>;
   resetStats(): Promise<void>;
+  /** Empties the request log. */
+  clearLog(): Promise<void>;
+  /** Drops every fault still pending. */
+  clearFaults(): Promise<void>;
 }
 
 export interface Device {
@@ -82,13 +90,13 @@ function makeHooks(url: string): DeviceHooks {
       return (await (await call(`${api}/stats`)).json()) as RequestStats;
     },
     async resetStats() {
-      // POST /api/__test/stats/reset; a device that does not know it may take DELETE /api/__test/stats.
-      const res = await fetch(`${api}/stats/reset`, { method: "POST" });
-      if (res.ok) return;
-      if (res.status !== 404 && res.status !== 405) {
-        throw new Error(`POST ${api}/stats/reset answered ${res.status}: ${await res.text()}`);
-      }
-      await call(`${api}/stats`, { method: "DELETE" });
+      await call(`${api}/stats/reset`, { method: "POST" });
+    },
+    async clearLog() {
+      await call(`${api}/log`, { method: "DELETE" });
+    },
+    async clearFaults() {
+      await call(`${api}/fault`, { method: "DELETE" });
     },
   };
 }
