@@ -78,7 +78,7 @@ export async function runClockBench(o: ClockBenchOptions): Promise<string> {
       const s = outcome.samples;
       const est = estimateClock(s);
       const found = [est.offsetMs, minRttEstimate(s).offsetMs, naiveOffset(s), meanMidpointOffset(s)];
-      found.forEach((v, k) => rows[k]?.errors.push(Math.abs(v - truth)));
+      for (const [k, v] of found.entries()) rows[k]?.errors.push(Math.abs(v - truth));
       rtts.push(est.meanRttMs);
       attempts.push(outcome.attempts);
       bounds.push(est.errorBoundMs);
@@ -99,7 +99,7 @@ export async function runClockBench(o: ClockBenchOptions): Promise<string> {
     `\`timeJitterMs\` ${o.jitterMs.join("–")} (a uniform random wait before and another after it reads its clock).`,
     "Each sync follows SPEC §9 (5 good samples wanted, at most 15 attempts, random 30–120 ms pause), and every",
     "estimator is applied to the same samples of each sync. Error = |estimate − true offset|, where the true offset",
-    "is taken against the same high-resolution clock the estimator uses. Took " + `${seconds} s.`,
+    `is taken against the same high-resolution clock the estimator uses. Took ${seconds} s.`,
     "",
     "| Estimator | Median abs. error | p95 abs. error | Max |",
     "|---|---:|---:|---:|",

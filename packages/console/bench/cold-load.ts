@@ -78,7 +78,12 @@ export async function runColdLoad(o: ColdLoadOptions): Promise<string> {
         maxInFlight: number;
         requests: number;
       };
-      runs.push({ cardsMs, verdictMs, maxInFlight: stats.maxInFlight, requests: stats.requests });
+      runs.push({
+        cardsMs: cardsMs ?? Number.NaN,
+        verdictMs: verdictMs ?? Number.NaN,
+        maxInFlight: stats.maxInFlight,
+        requests: stats.requests,
+      });
       await context.close();
     }
   } finally {

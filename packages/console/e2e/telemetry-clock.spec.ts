@@ -1,0 +1,38 @@
+// Device Time on a unit whose clock is 40 days off, and the header's connection indicator when a unit goes away.
+import { expect, startExtraDevice, test } from "./fixtures.ts";
+
+const DAY_MS = 24 * 3600 * 1000;
+
+// This file's device runs 40 days ahead; the connection test starts its own unit.
+test.use({ deviceEnv: { DEVICE_CLOCK_OFFSET_MS: String(40 * DAY_MS) } });
+
+test("a device 40 days off reads Very Inaccurate", async ({ page }) => {
+  await page.goto("/");
+  const verdict = page.getByTestId("time-verdict");
+  await expect(verdict).toHaveAttribute("data-accuracy", "VERY_INACCURATE");
+  await expect(verdict).toContainText("Very Inaccurate");
+  await expect(verdict).toContainText("Time never set or set to something extreme");
+  await expect(page.getByTestId("time-offset")).toContainText("+40 d 0 h");
+});
+
+test("the header shows online with the last answer, then offline when the unit is gone", async ({ page }) => {
+  const unit = await startExtraDevice();
+  try {
+    await page.goto(`${unit.url}/`);
+    const conn = page.getByTestId("connection");
+    await expect(page.getByTestId("card-storage")).toHaveAttribute("data-state", "loaded");
+    await expect(conn).toContainText("Online");
+    await expect(conn).toContainText(/last answer \d{1,2}:\d{2}:\d{2}/);
+    const lastAnswer = (await conn.textContent())?.replace(/.*last answer /, "");
+    await unit.close();
+    await page.getByRole("button", { name: "Refresh Storage" }).click();
+    await expect(conn).toContainText("Offline");
+    await expect(conn).toContainText(`last answer ${lastAnswer}`);
+    await expect(page.getByTestId("card-storage")).toHaveAttribute("data-state", "errored");
+    await expect(page.getByTestId("card-storage").getByTestId("card-error")).toContainText(
+      "The device cannot be reached",
+    );
+  } finally {
+    await unit.close();
+  }
+});

@@ -1,0 +1,244 @@
+// Telemetry dashboard against the emulated uhf unit: every card's values, states, errors, wrong fields, refresh, 2 in flight.
+import type { Page, Response } from "@playwright/test";
+import {
+  batteryPercent,
+  berPercent,
+  cellularId,
+  hoursMinutes,
+  partitionText,
+  storageSize,
+  usedPercent,
+} from "../src/telemetry/format.ts";
+import { expect, test } from "./fixtures.ts";
+
+const CARDS = [
+  ["card-battery", "Battery"],
+  ["card-firmware", "Firmware"],
+  ["card-storage", "Storage"],
+  ["card-temps", "Temps"],
+  ["card-interfaces", "Interfaces"],
+  ["card-time", "Device Time"],
+  ["card-passings", "Passings"],
+  ["card-uhf", "UHF Antennas"],
+  ["card-cellular", "Cellular"],
+] as const;
+
+// biome-ignore lint/suspicious/noExplicitAny: the device's JSON as the page received it, read field by field.
+type Json = Record<string, any>;
+
+/** Opens / and returns the JSON the page received for each dataset (its first answer). */
+async function openDashboard(page: Page, datasets: string[]): Promise<Record<string, Json>> {
+  const answers = datasets.map((ds) =>
+    page.waitForResponse((r: Response) => new URL(r.url()).pathname === `/api/telemetry/${ds}`),
+  );
+  await page.goto("/");
+  const out: Record<string, Json> = {};
+  for (const [i, ds] of datasets.entries()) out[ds] = (await (await answers[i])?.json()) as Json;
+  return out;
+}
+
+const card = (page: Page, id: string) => page.getByTestId(id);
+
+test("the nine cards are in the spec's order and every card loads", async ({ page, device }) => {
+  await device.hooks.resetStats();
+  await page.goto("/");
+  const titles = page.locator("section.tcard h2");
+  await expect(titles).toHaveText(CARDS.map(([, t]) => t));
+  for (const [id] of CARDS) await expect(card(page, id)).toHaveAttribute("data-state", "loaded");
+  for (const [id] of CARDS) {
+    for (const caption of await card(page, id).getByTestId("auto-caption").allTextContents()) {
+      expect(caption).toMatch(/^(\S+: )?(Auto: ON \(([1-9]|1\d|20) min\)|Auto: OFF \(0 min\))$/);
+    }
+    await expect(card(page, id).getByRole("button", { name: /^Refresh / })).toBeVisible();
+  }
+  const stats = await device.hooks.stats();
+  expect(stats.maxInFlight).toBeGreaterThan(0);
+  expect(stats.maxInFlight).toBeLessThanOrEqual(2);
+});
+
+test("every card shows the values the device sent", async ({ page }) => {
+  const data = await openDashboard(page, [
+    "battery",
+    "firmware",
+    "storage",
+    "hw/temp",
+    "networking/interfaces",
+    "passings",
+    "uhf/ports",
+    "cellular",
+    "cellular/ant",
+  ]);
+  const b = data.battery as Json;
+  const pct = batteryPercent(b.percentage);
+  const battery = card(page, "card-battery");
+  await expect(battery.getByTestId("battery-state")).toContainText(b.state);
+  await expect(battery.getByTestId("battery-charge")).toContainText(
+    `${Math.round((b.capacity * pct) / 100)} / ${b.capacity} mAh · ${Math.round(pct)}%`,
+  );
+  await expect(battery.getByTestId("battery-current")).toHaveText(`Current${b.current} mA`);
+  await expect(battery.getByTestId("battery-time")).toHaveText(
+    b.state === "CHARGING"
+      ? `Time to full${hoursMinutes(b.time_full)}`
+      : `Time To Empty${hoursMinutes(b.time_empty)}`,
+  );
+
+  const f = data.firmware as Json;
+  const firmware = card(page, "card-firmware");
+  await expect(firmware.getByTestId("firmware-version")).toContainText(f.version);
+  await expect(firmware.getByTestId("firmware-compile")).toContainText(f.compileTime);
+  await expect(firmware.getByTestId("firmware-partition")).toContainText(partitionText(f.partition));
+  await expect(firmware.getByTestId("firmware-watchdog")).toContainText(f.otaWatchDog);
+
+  const s = data.storage as Json;
+  await expect(card(page, "card-storage").getByTestId("storage-used")).toContainText(
+    `${storageSize(s.used)} / ${storageSize(s.total)} · ${usedPercent(s.used, s.total)}%`,
+  );
+
+  const temps = card(page, "card-temps").getByTestId("temp-tile");
+  await expect(temps).toHaveCount((data["hw/temp"] as Json).temps.length);
+  for (const [i, t] of (data["hw/temp"] as Json).temps.entries()) {
+    await expect(temps.nth(i)).toContainText(t.name);
+    await expect(temps.nth(i)).toContainText(`${t.temp.toFixed(1)} °C`);
+  }
+
+  const ifaces = card(page, "card-interfaces").getByTestId("interface-tile");
+  const sentIfaces = (data["networking/interfaces"] as Json).interfaces as Json[];
+  await expect(ifaces).toHaveCount(sentIfaces.length);
+  for (const [i, n] of sentIfaces.entries()) {
+    await expect(ifaces.nth(i)).toContainText(n.name);
+    await expect(ifaces.nth(i)).toContainText(n.isConnected ? "Connected" : "Disconnected");
+    await expect(ifaces.nth(i).locator(".marker")).toHaveClass(n.isConnected ? /marker-green/ : /marker-red/);
+    await expect(ifaces.nth(i).getByText("is primary")).toHaveCount(n.isPrimary ? 1 : 0);
+  }
+
+  const p = data.passings as Json;
+  for (const [key, label] of [
+    ["seen", "Seen"],
+    ["filtered", "Filtered"],
+    ["unique", "Unique"],
+    ["sent", "Sent"],
+    ["left", "Left"],
+    ["delta", "Delta"],
+  ]) {
+    await expect(card(page, "card-passings").getByTestId(`passings-${key}`)).toHaveText(
+      `${label}${p[key as string]}`,
+    );
+  }
+
+  const channels = card(page, "card-uhf").getByTestId("uhf-channel");
+  const sentChannels = (data["uhf/ports"] as Json).channels as Json[];
+  expect(sentChannels.length).toBeGreaterThan(0);
+  await expect(channels).toHaveCount(sentChannels.length);
+  for (const [i, c] of sentChannels.entries()) {
+    await expect(channels.nth(i)).toContainText(`Ch ${c.id + 1}`);
+    await expect(channels.nth(i)).toContainText(c.ant ? "Antenna" : "No antenna");
+    await expect(channels.nth(i)).toContainText(`Reads ${c.reads}`);
+    await expect(channels.nth(i)).toContainText(`Loss ${c.loss.toFixed(1)} dB`);
+    await expect(channels.nth(i)).toContainText(`Power ${c.pwr.toFixed(1)} dB`);
+    await expect(channels.nth(i)).toContainText(/no antenna|poor|fine/);
+  }
+
+  const cell = data.cellular as Json;
+  const ant = data["cellular/ant"] as Json;
+  const cellular = card(page, "card-cellular");
+  await expect(cellular.getByTestId("cell-power")).toContainText(cell.power);
+  await expect(cellular.getByTestId("cell-connection")).toContainText(cell.connection);
+  await expect(cellular.getByTestId("cell-imei")).toContainText(cellularId("IMEI", cell.imei));
+  await expect(cellular.getByTestId("cell-imsi")).toContainText(cellularId("IMSI", cell.imsi));
+  await expect(cellular.getByTestId("cell-iccid")).toContainText(cellularId("ICCID", cell.iccid));
+  await expect(cellular.getByTestId("cell-rssi")).toHaveText(`RSSI${ant.rssi} dBm`);
+  await expect(cellular.getByTestId("cell-ber")).toHaveText(`BER${berPercent(ant.ber)}`);
+  await expect(cellular.getByTestId("antenna-diagram")).toHaveAttribute("data-xbar", String(ant.xbar));
+});
+
+test("an injected 500 empties the card and shows the error as raw text", async ({ page, device }) => {
+  await page.goto("/");
+  const battery = card(page, "card-battery");
+  await expect(battery).toHaveAttribute("data-state", "loaded");
+  await expect(battery.getByTestId("battery-state")).toBeVisible();
+  await device.hooks.fault({ path: "/api/telemetry/battery", status: 500, count: 1 });
+  await battery.getByRole("button", { name: "Refresh Battery" }).click();
+  await expect(battery).toHaveAttribute("data-state", "errored");
+  await expect(battery.getByTestId("card-error")).toContainText('"status":500');
+  await expect(battery.getByTestId("battery-state")).toHaveCount(0);
+  await expect(battery.getByTestId("battery-charge")).toHaveCount(0);
+  // The other cards keep their data.
+  await expect(card(page, "card-firmware").getByTestId("firmware-version")).toBeVisible();
+  // The next refresh is answered again and fills the card.
+  await battery.getByRole("button", { name: "Refresh Battery" }).click();
+  await expect(battery).toHaveAttribute("data-state", "loaded");
+  await expect(battery.getByTestId("card-error")).toHaveCount(0);
+  await expect(battery.getByTestId("battery-state")).toBeVisible();
+  const gets = (await device.hooks.log()).filter((e) => e.path === "/api/telemetry/battery");
+  expect(gets.length).toBeGreaterThanOrEqual(3);
+});
+
+test("a wrong-shaped answer shows the valid fields and names the wrong one", async ({ page, device }) => {
+  await page.goto("/");
+  const battery = card(page, "card-battery");
+  await expect(battery).toHaveAttribute("data-state", "loaded");
+  const wrong = {
+    state: "CHARGING",
+    percentage: "full",
+    capacity: 4000,
+    current: 850,
+    time_full: 95,
+    time_empty: 0,
+  };
+  await device.hooks.fault({ path: "/api/telemetry/battery", status: 200, count: 1, body: wrong });
+  await battery.getByRole("button", { name: "Refresh Battery" }).click();
+  await expect(battery.getByTestId("card-issues")).toHaveText(
+    "Wrong field: percentage (expected number, got string)",
+  );
+  await expect(battery.getByTestId("battery-state")).toContainText("CHARGING");
+  await expect(battery.getByTestId("battery-current")).toHaveText("Current850 mA");
+  await expect(battery.getByTestId("battery-time")).toHaveText("Time to full1 h 35 min");
+  await expect(battery.getByTestId("battery-charge")).toContainText("— / 4000 mAh · —");
+});
+
+test("Requery takes 5 samples of the device time and gives a verdict", async ({ page, device }) => {
+  await page.goto("/");
+  const time = card(page, "card-time");
+  const verdict = time.getByTestId("time-verdict");
+  await expect(verdict).not.toHaveAttribute("data-accuracy", /NOT_QUERIED|QUERYING/);
+  const before = (await device.hooks.log()).filter((e) => e.path === "/api/telemetry/time/sources").length;
+  await time.getByRole("button", { name: "Requery" }).click();
+  await expect(verdict).toHaveAttribute("data-accuracy", "ACCURATE");
+  await expect(verdict).toContainText("Accurate");
+  await expect(verdict).toContainText("Accurate as possible considering error sources");
+  await expect(time.getByTestId("time-bound")).toHaveText(/^± \d+ ms$/);
+  const after = (await device.hooks.log()).filter((e) => e.path === "/api/telemetry/time/sources").length;
+  expect(after - before).toBe(5);
+  await expect(time.getByTestId("tz-error")).toContainText("0 s");
+  // The panel ticks: the browser time changes within a second or two.
+  const shown = await time.getByTestId("browser-time").textContent();
+  await expect(time.getByTestId("browser-time")).not.toHaveText(shown ?? "", { timeout: 2_000 });
+});
+
+test("every attempt failing reads Faulted query and 'Unable to fetch device time.'", async ({
+  page,
+  device,
+}) => {
+  await page.goto("/");
+  const time = card(page, "card-time");
+  const verdict = time.getByTestId("time-verdict");
+  await expect(verdict).not.toHaveAttribute("data-accuracy", /NOT_QUERIED|QUERYING/);
+  await device.hooks.fault({ path: "/api/telemetry/time/sources", status: 503, count: 15 });
+  await time.getByRole("button", { name: "Requery" }).click();
+  await expect(verdict).toHaveAttribute("data-accuracy", "NO_GOOD_RESULTS", { timeout: 15_000 });
+  await expect(verdict).toContainText("Faulted query");
+  await expect(verdict).toContainText("Something went wrong, please check connection and try again");
+  await expect(verdict).toContainText("Unable to fetch device time.");
+});
+
+test("the refresh button asks the device again", async ({ page, device }) => {
+  await page.goto("/");
+  const storage = card(page, "card-storage");
+  await expect(storage).toHaveAttribute("data-state", "loaded");
+  const count = async () =>
+    (await device.hooks.log()).filter((e) => e.path === "/api/telemetry/storage").length;
+  const before = await count();
+  await storage.getByRole("button", { name: "Refresh Storage" }).click();
+  await expect.poll(count).toBe(before + 1);
+  await expect(storage).toHaveAttribute("data-state", "loaded");
+});
