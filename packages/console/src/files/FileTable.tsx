@@ -50,28 +50,30 @@ export function FileTable({ rows, sort, onSort, deleting, failure, onDelete }: P
           {rows.map((f) => [
             <tr key={f.name}>
               <td className="mono files-name">{f.name}</td>
-              <td title={f.size === undefined ? "Size not sent" : `${f.size} bytes`}>
+              <td className="files-size" title={f.size === undefined ? "Size not sent" : `${f.size} bytes`}>
                 {formatFileSize(f.size)}
               </td>
-              <td className="files-actions">
-                <a
-                  className="btn btn-small"
-                  href={apiUrl(API.fileDownload(f.name))}
-                  target="_blank"
-                  rel="noopener"
-                  aria-label={`Download ${f.name}`}
-                >
-                  Download
-                </a>
-                <button
-                  type="button"
-                  className="btn btn-small btn-danger"
-                  onClick={() => onDelete(f.name)}
-                  disabled={deleting !== null}
-                  aria-label={`Delete ${f.name}`}
-                >
-                  {deleting === f.name ? <Spinner label={`Deleting ${f.name}`} /> : "Delete"}
-                </button>
+              <td>
+                <div className="files-actions">
+                  <a
+                    className="btn btn-small"
+                    href={apiUrl(API.fileDownload(f.name))}
+                    target="_blank"
+                    rel="noopener"
+                    aria-label={`Download ${f.name}`}
+                  >
+                    Download
+                  </a>
+                  <button
+                    type="button"
+                    className="btn btn-small btn-danger"
+                    onClick={() => onDelete(f.name)}
+                    disabled={deleting !== null}
+                    aria-label={`Delete ${f.name}`}
+                  >
+                    {deleting === f.name ? <Spinner label={`Deleting ${f.name}`} /> : "Delete"}
+                  </button>
+                </div>
               </td>
             </tr>,
             failure?.name === f.name && (
