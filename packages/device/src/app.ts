@@ -32,7 +32,7 @@ export function buildApp(device: Device, { monitor, faults }: Instruments): Hono
   app.use(monitor.middleware());
   app.use(securityHeaders());
   app.use(openCors());
-  if (options.profile === "esp32") app.use(esp32Profile());
+  app.use(options.profile === "esp32" ? esp32Profile(monitor.handlingCounter()) : monitor.handlingCounter());
   app.use("/api/*", bodyLimits());
   app.use("/api/*", async (c, next) => {
     await next();
@@ -48,14 +48,16 @@ export function buildApp(device: Device, { monitor, faults }: Instruments): Hono
   firmwareRoutes(app, device);
   if (options.testHooks) testHookRoutes(app, monitor, faults);
   app.all("/api/*", (c) => {
-    const hooksOff = c.req.path.startsWith(`${TEST_PREFIX}/`) ? " (test hooks are off: DEVICE_TEST_HOOKS=1)" : "";
+    const hooksOff = c.req.path.startsWith(`${TEST_PREFIX}/`)
+      ? " (test hooks are off: DEVICE_TEST_HOOKS=1)"
+      : "";
     return fail(c, 404, `No such API path: ${c.req.path}${hooksOff}`);
   });
   app.all("/api", (c) => fail(c, 404, "No such API path: /api"));
   staticRoutes(app, options.consoleDist);
 
   app.onError((err, c) => {
-    process.stderr.write(`device: ${c.req.method} ${c.req.path} failed: ${err.stack ?? String(err)}\n`);
+    options.log(`${c.req.method} ${c.req.path} failed: ${err.stack ?? String(err)}`);
     return fail(c, 500, `Internal error: ${err.message}`);
   });
   return app;

@@ -20,6 +20,7 @@ async function main(): Promise<void> {
       },
     );
   };
+  process.on("unhandledRejection", (err) => running.options.log(`unhandled: ${String(err)}`));
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
 }

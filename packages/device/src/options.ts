@@ -29,6 +29,8 @@ export interface DeviceOptions {
   otaConfirmMs?: number;
   /** Configuration sets require authentication (level CONFIG_AUTH_LEVEL or the item's, whichever is higher). */
   configAuth?: boolean;
+  /** Where the device's own messages go (reboots, errors); default stderr. Never given a password. */
+  log?: (line: string) => void;
 }
 
 export type ResolvedOptions = Required<DeviceOptions>;
@@ -54,6 +56,7 @@ export function resolveOptions(o: DeviceOptions): ResolvedOptions {
     firmwareApplyMs: Math.max(0, o.firmwareApplyMs ?? 2000),
     otaConfirmMs: Math.max(0, o.otaConfirmMs ?? 5000),
     configAuth: o.configAuth ?? false,
+    log: o.log ?? ((line) => process.stderr.write(`device: ${line}\n`)),
   };
 }
 

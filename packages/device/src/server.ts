@@ -33,7 +33,7 @@ export async function startDevice(options: DeviceOptions): Promise<RunningDevice
   const instruments = createInstruments();
   const app = buildApp(device, instruments);
   const listener = new Listener(getRequestListener(app.fetch), resolved.host, resolved.port);
-  const power = new PowerCycle(device, listener, resolved.rebootMs);
+  const power = new PowerCycle(device, listener, resolved.rebootMs, resolved.log);
   device.power = power;
   await device.boot();
   await listener.up();

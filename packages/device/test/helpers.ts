@@ -34,6 +34,7 @@ export async function startTestDevice(
     firmwareApplyMs: 150,
     otaConfirmMs: 400,
     consoleDist: join(dir, "..", "no-dist"),
+    log: () => {},
     ...options,
   });
   const call = (path: string, init?: RequestInit) => fetch(`${running.url}${path}`, init);
@@ -68,7 +69,11 @@ export async function startTestDevice(
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Polls until `check` passes or the time is up. */
-export async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs = 5000, pauseMs = 50): Promise<T> {
+export async function waitFor<T>(
+  check: () => Promise<T | undefined>,
+  timeoutMs = 5000,
+  pauseMs = 50,
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     try {

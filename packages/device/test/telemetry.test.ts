@@ -99,3 +99,20 @@ describe("telemetry in hf mode with a clock offset", () => {
     }
   });
 });
+
+describe("time jitter for clock benchmarks", () => {
+  it("waits before and after reading the clock", async () => {
+    const slow = await startTestDevice({ timeJitterMs: [80, 80] });
+    try {
+      const sent = Date.now();
+      const { body } = await slow.getJson(API.telemetry("time/sources"));
+      const received = Date.now();
+      expect(received - sent).toBeGreaterThanOrEqual(155);
+      const rtc = body.sources[1].time;
+      expect(rtc - sent).toBeGreaterThanOrEqual(75);
+      expect(received - rtc).toBeGreaterThanOrEqual(75);
+    } finally {
+      await slow.dispose();
+    }
+  });
+});

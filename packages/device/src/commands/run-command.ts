@@ -22,13 +22,19 @@ function reboot(device: Device, delayMs: number, reason: string): string {
   return `back in about ${back} s`;
 }
 
-export async function runCommand(device: Device, cmd: string, args: readonly string[]): Promise<CommandOutcome> {
+export async function runCommand(
+  device: Device,
+  cmd: string,
+  args: readonly string[],
+): Promise<CommandOutcome> {
   const [first = ""] = args.map((a) => a.trim());
   switch (cmd) {
     case "REBOOT":
       return done(`Rebooting now; ${reboot(device, ANSWER_GRACE_MS, "REBOOT")}`);
     case "POWER_OFF":
-      return done(`Powering off (the emulator restarts the unit); ${reboot(device, ANSWER_GRACE_MS, "POWER_OFF")}`);
+      return done(
+        `Powering off (the emulator restarts the unit); ${reboot(device, ANSWER_GRACE_MS, "POWER_OFF")}`,
+      );
     case "REBOOT_DELAY": {
       const minutes = Number(first);
       if (minutes === 0) return done(`Rebooting now; ${reboot(device, ANSWER_GRACE_MS, "REBOOT_DELAY 0")}`);
@@ -51,7 +57,10 @@ export async function runCommand(device: Device, cmd: string, args: readonly str
     }
     case "REPLAY_MANUAL": {
       const from = replayFrom(first, device.clock.now());
-      const count = (await timingFiles(device.files)).reduce((n, f) => n + f.times.filter((t) => t >= from).length, 0);
+      const count = (await timingFiles(device.files)).reduce(
+        (n, f) => n + f.times.filter((t) => t >= from).length,
+        0,
+      );
       return done(`Replaying ${count} passings since ${new Date(from).toISOString()}`);
     }
     case "IDENT_ANT": {

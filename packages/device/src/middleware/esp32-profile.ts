@@ -1,5 +1,5 @@
 // The esp32 profile: at most 4 requests handled at once (the rest wait in a queue), each 20–80 ms slower.
-import type { MiddlewareHandler } from "hono";
+import type { Env, MiddlewareHandler } from "hono";
 import { sleep } from "../http.ts";
 import { randomBetween } from "../sim/noise.ts";
 
@@ -29,14 +29,17 @@ export class Slots {
   }
 }
 
-export function esp32Profile(): MiddlewareHandler {
+/** `handling` wraps what runs once a slot is taken (the added delay and the handler), e.g. to count it. */
+export function esp32Profile<E extends Env>(handling: MiddlewareHandler<E>): MiddlewareHandler<E> {
   const slots = new Slots(ESP32_MAX_HANDLERS);
   return async (c, next) => {
     if (c.req.path.startsWith("/api/__test/")) return next();
     await slots.take();
     try {
-      await sleep(randomBetween(20, 80));
-      await next();
+      await handling(c, async () => {
+        await sleep(randomBetween(20, 80));
+        await next();
+      });
     } finally {
       slots.give();
     }

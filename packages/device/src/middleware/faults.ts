@@ -60,7 +60,8 @@ export type ChaosKind = "error" | "slow" | "malformed";
 export function chaos(probability: number, random: () => number = Math.random): MiddlewareHandler {
   return async (c, next) => {
     const path = c.req.path;
-    if (!path.startsWith("/api/") || path.startsWith("/api/__test/") || random() >= probability) return next();
+    if (!path.startsWith("/api/") || path.startsWith("/api/__test/") || random() >= probability)
+      return next();
     const kind: ChaosKind = (["error", "slow", "malformed"] as const)[Math.floor(random() * 3)] ?? "error";
     c.header("X-Device-Chaos", kind);
     if (kind === "error") {
@@ -74,6 +75,9 @@ export function chaos(probability: number, random: () => number = Math.random): 
     await next();
     const text = await c.res.text();
     const cut = text.slice(0, Math.max(1, Math.floor(text.length / 2)));
-    c.res = new Response(cut, { status: 200, headers: { "Content-Type": "application/json", "X-Device-Chaos": kind } });
+    c.res = new Response(cut, {
+      status: 200,
+      headers: { "Content-Type": "application/json", "X-Device-Chaos": kind },
+    });
   };
 }

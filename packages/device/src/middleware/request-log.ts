@@ -15,9 +15,14 @@ export interface LogEntry {
 }
 
 export interface RequestStats {
+  /** Most API requests received and not yet answered at once (queued ones included). */
   maxInFlight: number;
   inFlight: number;
+  /** API requests received since the last reset. */
   requests: number;
+  /** Most API requests being handled at once (past the esp32 queue). */
+  maxHandling: number;
+  handling: number;
 }
 
 const LOG_SIZE = 200;
@@ -76,7 +81,7 @@ export function logBody(entry: LogEntry | undefined, body: unknown): void {
 
 export class RequestMonitor {
   #entries: LogEntry[] = [];
-  stats: RequestStats = { maxInFlight: 0, inFlight: 0, requests: 0 };
+  stats: RequestStats = { maxInFlight: 0, inFlight: 0, requests: 0, maxHandling: 0, handling: 0 };
 
   get entries(): readonly LogEntry[] {
     return this.#entries;
@@ -87,7 +92,22 @@ export class RequestMonitor {
   }
 
   resetStats(): void {
-    this.stats = { maxInFlight: this.stats.inFlight, inFlight: this.stats.inFlight, requests: 0 };
+    const { inFlight, handling } = this.stats;
+    this.stats = { maxInFlight: inFlight, inFlight, requests: 0, maxHandling: handling, handling };
+  }
+
+  /** Counts the requests past the profile's queue, i.e. being handled. */
+  handlingCounter(): MiddlewareHandler<DeviceEnv> {
+    return async (c, next) => {
+      if (!c.get("logEntry")) return next();
+      this.stats.handling++;
+      this.stats.maxHandling = Math.max(this.stats.maxHandling, this.stats.handling);
+      try {
+        await next();
+      } finally {
+        this.stats.handling = Math.max(0, this.stats.handling - 1);
+      }
+    };
   }
 
   middleware(): MiddlewareHandler<DeviceEnv> {

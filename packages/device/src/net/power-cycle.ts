@@ -13,6 +13,7 @@ export class PowerCycle implements PowerControl {
     private readonly device: Device,
     private readonly listener: Listener,
     private readonly rebootMs: number,
+    private readonly log: (line: string) => void,
   ) {}
 
   get scheduledAt(): number | null {
@@ -29,7 +30,7 @@ export class PowerCycle implements PowerControl {
     this.#scheduledAt = at;
     this.#timer = setTimeout(() => {
       this.#scheduledAt = null;
-      this.rebootNow(reason).catch((err: unknown) => process.stderr.write(`device: reboot failed: ${String(err)}\n`));
+      this.rebootNow(reason).catch((err: unknown) => this.log(`reboot failed: ${String(err)}`));
     }, delayMs);
     this.#timer.unref();
     return at;
@@ -44,7 +45,7 @@ export class PowerCycle implements PowerControl {
   }
 
   private async cycle(reason: string): Promise<void> {
-    process.stderr.write(`device: rebooting (${reason}); back in ${this.rebootMs} ms\n`);
+    this.log(`rebooting (${reason}); back in ${this.rebootMs} ms`);
     await this.listener.down();
     await this.device.halt();
     await new Promise<void>((resolve) => {
@@ -58,7 +59,7 @@ export class PowerCycle implements PowerControl {
     if (this.#closed) return;
     await this.device.boot();
     await this.listener.upWithRetry();
-    process.stderr.write(`device: up again after ${reason}\n`);
+    this.log(`up again after ${reason}`);
   }
 
   /** Shutdown: no more reboots; a reboot in progress ends without coming back up. */

@@ -56,7 +56,11 @@ export function commandRoutes(app: DeviceApp, device: Device): void {
       const def = findCommand(cmd);
       if (!def || RETIRED.has(cmd)) return fail(c, 404, `Unknown command: ${cmd}`);
       if (def.perm > who.level) {
-        return fail(c, 401, `${def.cmd} needs level ${levelText(def.perm)}; this request has level ${levelText(who.level)}`);
+        return fail(
+          c,
+          401,
+          `${def.cmd} needs level ${levelText(def.perm)}; this request has level ${levelText(who.level)}`,
+        );
       }
       const bad = checkArgs(def, args);
       if (bad) return fail(c, 400, bad);

@@ -1,5 +1,12 @@
 // Configuration (D5): get all values, set one (validated, persisted), the device name, and the config mapping.
-import { API, BUILT_IN_CONFIG, ConfigSetRequest, checkConfigValue, findConfigItem, namedLevel } from "@trc/protocol";
+import {
+  API,
+  BUILT_IN_CONFIG,
+  ConfigSetRequest,
+  checkConfigValue,
+  findConfigItem,
+  namedLevel,
+} from "@trc/protocol";
 import type { Device } from "../device.ts";
 import { type DeviceApp, endpoint, fail, pathOf } from "../http.ts";
 import { readBody } from "../middleware/json-body.ts";
@@ -27,7 +34,11 @@ export function configRoutes(app: DeviceApp, device: Device): void {
       if (!item) return fail(c, 404, `Config not found: ${key}`);
       const needed = device.options.configAuth ? Math.max(item.perm, CONFIG_AUTH_LEVEL) : item.perm;
       if (who.level < needed) {
-        return fail(c, 401, `Setting ${key} needs level ${needed} (${namedLevel(needed).name}); this request has level ${who.level}`);
+        return fail(
+          c,
+          401,
+          `Setting ${key} needs level ${needed} (${namedLevel(needed).name}); this request has level ${who.level}`,
+        );
       }
       const reason = checkConfigValue(item, value);
       if (reason) return fail(c, 400, `${key}: ${reason}`);

@@ -66,7 +66,11 @@ export function fileRoutes(app: DeviceApp, device: Device): void {
       return c.json({ deleted, count: deleted.length });
     },
   });
-  endpoint(app, API.filesDeleteAll, bulk(() => true));
+  endpoint(
+    app,
+    API.filesDeleteAll,
+    bulk(() => true),
+  );
   endpoint(app, API.filesDeleteLogging, bulk(isLogFile));
   endpoint(app, API.filesDeleteTiming, bulk(isTimingFile));
 }

@@ -24,15 +24,30 @@ export function firmwareRoutes(app: DeviceApp, device: Device): void {
       const entry = c.get("logEntry");
       if (entry) {
         const size = chunk instanceof Blob ? `(${chunk.size} bytes)` : chunk;
-        entry.body = { chunk: size ?? null, ...(flSize !== undefined && { flSize }), ...(offset !== undefined && { offset }) };
+        entry.body = {
+          chunk: size ?? null,
+          ...(flSize !== undefined && { flSize }),
+          ...(offset !== undefined && { offset }),
+        };
       }
       if (!(chunk instanceof Blob)) {
-        return fail(c, 400, chunk === undefined ? "The chunk field is missing" : "The chunk field must be a file");
+        return fail(
+          c,
+          400,
+          chunk === undefined ? "The chunk field is missing" : "The chunk field must be a file",
+        );
       }
-      const result = await device.ota.receive({ chunk: new Uint8Array(await chunk.arrayBuffer()), flSize, offset });
+      const result = await device.ota.receive({
+        chunk: new Uint8Array(await chunk.arrayBuffer()),
+        flSize,
+        offset,
+      });
       if (result.installed) {
         const { version, slot } = result.installed;
-        device.power.scheduleReboot(device.options.firmwareApplyMs, `firmware ${version} installed in ota_${slot}`);
+        device.power.scheduleReboot(
+          device.options.firmwareApplyMs,
+          `firmware ${version} installed in ota_${slot}`,
+        );
       }
       return c.json(result.body, result.status);
     },

@@ -11,7 +11,8 @@ export function telemetryRoutes(app: DeviceApp, device: Device): void {
     endpoint(app, API.telemetry(dataset), {
       GET: async (c) => {
         // For clock benchmarks: a random wait before reading the clock and another after.
-        const wait = () => (jitter && dataset === "time/sources" ? sleep(randomBetween(jitter[0], jitter[1])) : null);
+        const wait = () =>
+          jitter && dataset === "time/sources" ? sleep(randomBetween(jitter[0], jitter[1])) : null;
         await wait();
         const value = await readTelemetry(device, dataset);
         await wait();

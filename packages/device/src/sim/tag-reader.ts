@@ -109,7 +109,9 @@ export class TagReader {
         id,
         ant: p.ant,
         reads: Math.floor(this.#reads[id] ?? 0),
-        loss: p.ant ? round(17 + 3 * smoothNoise(20 + id, tS, 60), 1) : round(0.6 + 0.2 * smoothNoise(30, tS, 60), 1),
+        loss: p.ant
+          ? round(17 + 3 * smoothNoise(20 + id, tS, 60), 1)
+          : round(0.6 + 0.2 * smoothNoise(30, tS, 60), 1),
         pwr: this.#txOn && p.ant ? round(dbm - 0.3 * id + 0.2 * smoothNoise(40 + id, tS, 30), 1) : 0,
       })),
     };

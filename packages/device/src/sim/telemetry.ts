@@ -45,7 +45,11 @@ export async function readTelemetry(device: Device, dataset: TelemetryDataset): 
     case "power/consumption":
       return powerConsumption(elapsed);
     case "networking/services":
-      return services(cfg.get("raw_port", 10000), cfg.get("filtered_port", 10001), device.identity.value.mqttServer);
+      return services(
+        cfg.get("raw_port", 10000),
+        cfg.get("filtered_port", 10001),
+        device.identity.value.mqttServer,
+      );
     case "hw/config":
       return hwConfig(device.mode, device.identity.value.serial, device.identity.value.whitelabel);
   }

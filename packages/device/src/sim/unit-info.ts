@@ -15,7 +15,20 @@ export function gnss(elapsedMs: number, sinceBootMs: number): Record<string, unk
   };
 }
 
-const TASKS = ["main", "uhf_reader", "tag_filter", "http_server", "http_post", "mqtt", "cell_modem", "gnss", "fs_logger", "ota", "buzzer", "watchdog"];
+const TASKS = [
+  "main",
+  "uhf_reader",
+  "tag_filter",
+  "http_server",
+  "http_post",
+  "mqtt",
+  "cell_modem",
+  "gnss",
+  "fs_logger",
+  "ota",
+  "buzzer",
+  "watchdog",
+];
 
 export function os(elapsedMs: number, sinceBootMs: number): Record<string, unknown> {
   const tS = elapsedMs / 1000;

@@ -41,7 +41,9 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
 /** Removes temp files a crash left behind in `dir`. */
 export async function removeStaleTemps(dir: string): Promise<void> {
   const names = await readdir(dir).catch(() => [] as string[]);
-  await Promise.all(names.filter((n) => n.startsWith(TEMP_MARK)).map((n) => rm(join(dir, n), { force: true })));
+  await Promise.all(
+    names.filter((n) => n.startsWith(TEMP_MARK)).map((n) => rm(join(dir, n), { force: true })),
+  );
 }
 
 export function isTempName(name: string): boolean {
@@ -91,7 +93,9 @@ export class JsonDocument<T> {
   }
 
   save(): Promise<void> {
-    const run = this.#chain.then(() => writeFileAtomic(this.path, `${JSON.stringify(this.#value, null, 2)}\n`));
+    const run = this.#chain.then(() =>
+      writeFileAtomic(this.path, `${JSON.stringify(this.#value, null, 2)}\n`),
+    );
     this.#chain = run.catch(() => {});
     return run;
   }

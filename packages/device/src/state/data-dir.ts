@@ -36,5 +36,9 @@ export async function prepareDataDir(paths: DataPaths): Promise<void> {
   await mkdir(paths.root, { recursive: true });
   await mkdir(paths.slots, { recursive: true });
   await mkdir(paths.files, { recursive: true });
-  await Promise.all([removeStaleTemps(paths.root), removeStaleTemps(paths.slots), removeStaleTemps(paths.files)]);
+  await Promise.all([
+    removeStaleTemps(paths.root),
+    removeStaleTemps(paths.slots),
+    removeStaleTemps(paths.files),
+  ]);
 }

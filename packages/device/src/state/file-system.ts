@@ -12,9 +12,11 @@ export type NameCheck = { ok: true; name: string } | { ok: false; reason: string
 /** A plain file name only (the query value is already URL-decoded): no folders, no "..", no NUL, 1..128 chars. */
 export function checkFileName(raw: string | undefined | null): NameCheck {
   if (raw === undefined || raw === null || raw === "") return { ok: false, reason: "fileName is required" };
-  if (raw.length > MAX_FILE_NAME) return { ok: false, reason: `fileName is longer than ${MAX_FILE_NAME} characters` };
+  if (raw.length > MAX_FILE_NAME)
+    return { ok: false, reason: `fileName is longer than ${MAX_FILE_NAME} characters` };
   if (raw.includes("\0")) return { ok: false, reason: "fileName contains a NUL character" };
-  if (raw.includes("/") || raw.includes("\\")) return { ok: false, reason: "fileName must not contain folders" };
+  if (raw.includes("/") || raw.includes("\\"))
+    return { ok: false, reason: "fileName must not contain folders" };
   if (raw.includes("..")) return { ok: false, reason: 'fileName must not contain ".."' };
   if (raw.startsWith(".")) return { ok: false, reason: 'fileName must not start with "."' };
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point

@@ -74,7 +74,11 @@ export class FirmwareStore {
     const check = checkAppImage(image);
     if (!check.ok) throw new Error(`seed image: ${check.reason}`);
     await writeFileAtomic(slotFile(slotDir, 0), image);
-    const table: PartitionTable = { bootPartition: 0, slots: { "0": slotInfo(check.info, image) }, pendingConfirm: false };
+    const table: PartitionTable = {
+      bootPartition: 0,
+      slots: { "0": slotInfo(check.info, image) },
+      pendingConfirm: false,
+    };
     const store = new FirmwareStore(new JsonDocument(path, table), slotDir, confirmMs);
     await store.doc.save();
     return store;

@@ -82,7 +82,8 @@ export class OtaUpdater {
     const at = offset === undefined ? undefined : Number(offset.trim());
     if (flSize !== undefined) return this.begin(chunk, flSize, at);
     const u = this.#upload;
-    if (!u) return this.answer(400, false, "No firmware upload in progress: the first chunk must carry flSize");
+    if (!u)
+      return this.answer(400, false, "No firmware upload in progress: the first chunk must carry flSize");
     u.attempts++;
     if (u.complete) {
       const end = (at ?? -1) + chunk.length;
@@ -90,25 +91,36 @@ export class OtaUpdater {
         ? { ...this.answer(200, true) }
         : this.answer(400, false, "The upload is already complete; the unit is applying it");
     }
-    const start = at ?? (u.ranges[u.ranges.length - 1]?.[1] ?? 0);
+    const start = at ?? u.ranges[u.ranges.length - 1]?.[1] ?? 0;
     return this.write(u, chunk, start);
   }
 
   private async begin(chunk: Uint8Array, raw: string, at: number | undefined): Promise<ChunkResult> {
     await this.discard();
     const text = raw.trim();
-    if (!WHOLE.test(text)) return this.answer(400, false, `flSize must be a whole number of bytes, got "${raw.slice(0, 20)}"`);
+    if (!WHOLE.test(text))
+      return this.answer(400, false, `flSize must be a whole number of bytes, got "${raw.slice(0, 20)}"`);
     const size = Number(text);
     if (size > MAX_IMAGE_SIZE) {
       return this.answer(400, false, `flSize ${size} is larger than an OTA slot (${MAX_IMAGE_SIZE} bytes)`);
     }
     if (size < MIN_IMAGE_SIZE) {
-      return this.answer(400, false, `flSize ${size} is too small for a firmware image (at least ${MIN_IMAGE_SIZE})`);
+      return this.answer(
+        400,
+        false,
+        `flSize ${size} is too small for a firmware image (at least ${MIN_IMAGE_SIZE})`,
+      );
     }
-    if (at !== undefined && at !== 0) return this.answer(400, false, "The first chunk (with flSize) must be at offset 0");
-    if (chunk.length > size) return this.answer(400, false, `The chunk (${chunk.length} bytes) is larger than flSize ${size}`);
+    if (at !== undefined && at !== 0)
+      return this.answer(400, false, "The first chunk (with flSize) must be at offset 0");
+    if (chunk.length > size)
+      return this.answer(400, false, `The chunk (${chunk.length} bytes) is larger than flSize ${size}`);
     if (chunk.length < Math.min(size, MIN_IMAGE_SIZE)) {
-      return this.answer(400, false, `The first chunk must hold at least ${MIN_IMAGE_SIZE} bytes to check the image`);
+      return this.answer(
+        400,
+        false,
+        `The first chunk must hold at least ${MIN_IMAGE_SIZE} bytes to check the image`,
+      );
     }
     const check = checkAppImage(chunk, size);
     if (!check.ok) return this.answer(400, false, check.reason);
@@ -124,7 +136,11 @@ export class OtaUpdater {
     if (chunk.length === 0) return this.answer(400, false, "The chunk is empty");
     const end = start + chunk.length;
     if (end > u.size) {
-      return this.answer(400, false, `The chunk (bytes ${start}..${end}) goes past the declared size ${u.size}`);
+      return this.answer(
+        400,
+        false,
+        `The chunk (bytes ${start}..${end}) goes past the declared size ${u.size}`,
+      );
     }
     if (!u.file) return this.answer(500, false, "The upload file is closed");
     await u.file.write(chunk, 0, chunk.length, start);

@@ -28,9 +28,7 @@ function same(a: string, b: string): boolean {
 
 function isEntry(v: unknown): v is PasswordEntry {
   const e = v as PasswordEntry;
-  return (
-    !!e && typeof e.role === "string" && typeof e.password === "string" && Number.isInteger(e.level)
-  );
+  return !!e && typeof e.role === "string" && typeof e.password === "string" && Number.isInteger(e.level);
 }
 
 export class PasswordStore {
