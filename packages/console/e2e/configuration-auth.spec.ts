@@ -1,0 +1,60 @@
+// The config auth flag against an emulated device that wants authentication for sets (DEVICE_CONFIG_AUTH).
+
+import {
+  deviceValues,
+  inputOf,
+  openConfiguration,
+  otherPort,
+  resultOf,
+  setsSince,
+  submitOf,
+} from "./configuration-helpers.ts";
+import { expect, test } from "./fixtures.ts";
+
+test.use({ deviceEnv: { DEVICE_CONFIG_AUTH: "1" } });
+
+test.describe("config auth flag on, with a device that wants authentication for sets", () => {
+  test("without credentials the set reads '401 - Unauthorized'", async ({ page, request }) => {
+    await page.addInitScript(() => {
+      localStorage.setItem("featureFlagOverrides", JSON.stringify({ config: { useAuth: true } }));
+    });
+    await openConfiguration(page);
+    const status = page.getByLabel("Authentication status");
+    await expect(status).toContainText("No auth configured!");
+    await expect(status.getByRole("link", { name: "Configure" })).toHaveAttribute("href", "/auth");
+    const before = await deviceValues(request);
+    await inputOf(page, "Raw port").fill(String(otherPort(before.raw_port)));
+    await submitOf(page, "Raw port").click();
+    await expect(resultOf(page, "Raw port")).toHaveText("401 - Unauthorized");
+    await expect(resultOf(page, "Raw port")).toHaveClass(/error-text/);
+    expect((await deviceValues(request)).raw_port).toBe(before.raw_port);
+  });
+
+  test("with a tested password the status shows it and the set carries it", async ({
+    page,
+    request,
+    device,
+  }) => {
+    await page.addInitScript(() => {
+      localStorage.setItem("featureFlagOverrides", JSON.stringify({ config: { useAuth: true } }));
+      sessionStorage.setItem(
+        "trcAuth",
+        JSON.stringify({ type: "PASSWORD", level: 20, password: "owner-pass" }),
+      );
+    });
+    await openConfiguration(page);
+    const status = page.getByLabel("Authentication status");
+    await expect(status).toContainText("Owner");
+    await expect(status).toContainText("Pass");
+    const before = await deviceValues(request);
+    const port = otherPort(before.raw_port);
+    const since = Date.now();
+    await inputOf(page, "Raw port").fill(String(port));
+    await submitOf(page, "Raw port").click();
+    await expect(resultOf(page, "Raw port")).toHaveText("200 - Success");
+    expect((await deviceValues(request)).raw_port).toBe(port);
+    const [set] = await setsSince(device, since);
+    // The device's log masks the password itself.
+    expect(set?.body).toHaveProperty("auth_pw");
+  });
+});

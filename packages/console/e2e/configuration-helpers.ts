@@ -1,0 +1,44 @@
+// Helpers of the configuration browser specs: locating a setting, reading the device's values and its request log.
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { type Device, expect, type RequestLogEntry } from "./fixtures.ts";
+
+/** A setting's block, found by its display name. */
+export const setting = (page: Page, display: string): Locator =>
+  page.getByRole("group", { name: display, exact: true });
+
+/** The input of a setting (text, number, password, checkbox or select). */
+export const inputOf = (page: Page, display: string): Locator =>
+  setting(page, display).locator("input, select").first();
+
+export const submitOf = (page: Page, display: string): Locator =>
+  setting(page, display).getByRole("button", { name: "Submit", exact: true });
+
+export const resultOf = (page: Page, display: string): Locator =>
+  setting(page, display).getByTestId("save-result");
+
+export const banner = (page: Page): Locator =>
+  page.getByRole("alert").filter({ hasText: "Configuration changed without restart!" });
+
+/** The device's current values, read directly. */
+export async function deviceValues(request: APIRequestContext): Promise<Record<string, unknown>> {
+  const res = await request.get("/api/config/get");
+  expect(res.status()).toBe(200);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+/** Config set calls the device received since `since`. */
+export async function setsSince(device: Device, since: number): Promise<RequestLogEntry[]> {
+  return (await device.hooks.log()).filter(
+    (e) => e.method === "POST" && e.path.startsWith("/api/config/set") && e.time >= since,
+  );
+}
+
+/** Opens the configuration page and waits until the settings are loaded. */
+export async function openConfiguration(page: Page): Promise<void> {
+  await page.goto("/configuration");
+  await expect(page.getByRole("heading", { level: 1, name: "Configuration" })).toBeVisible();
+  await expect(page.getByTestId("config-state")).toHaveText("REFRESHED", { timeout: 20_000 });
+}
+
+/** A port different from the current one, inside 1..65535. */
+export const otherPort = (current: unknown): number => (current === 10_002 ? 10_003 : 10_002);

@@ -1,0 +1,123 @@
+// The restart banner and backup/restore against the emulated device: Restart unit reboots it; export, change, import restores.
+import { readFile } from "node:fs/promises";
+import { BUILT_IN_CONFIG } from "@trc/protocol";
+import {
+  banner,
+  deviceValues,
+  inputOf,
+  openConfiguration,
+  otherPort,
+  resultOf,
+  setsSince,
+  setting,
+  submitOf,
+} from "./configuration-helpers.ts";
+import { expect, test } from "./fixtures.ts";
+
+test.describe("restart banner", () => {
+  test("stays across a reload, lists the changes, and clears once the rebooted unit is back", async ({
+    page,
+    request,
+    device,
+  }) => {
+    const before = await deviceValues(request);
+    await openConfiguration(page);
+    await inputOf(page, "Tag timeout").fill(String(Number(before.tag_timeout) + 1));
+    await submitOf(page, "Tag timeout").click();
+    await expect(resultOf(page, "Tag timeout")).toHaveText("200 - Success");
+    await inputOf(page, "Company number").fill(String(Number(before.company_num) + 1));
+    await submitOf(page, "Company number").click();
+    await expect(resultOf(page, "Company number")).toHaveText("200 - Success");
+    await expect(banner(page)).toContainText("tag_timeout, company_num");
+
+    // The banner is about the unit, not the page: it survives a reload and shows on other pages.
+    await page.reload();
+    await expect(banner(page)).toBeVisible();
+    await page.getByRole("navigation").getByRole("link", { name: "Telemetry" }).click();
+    await expect(banner(page)).toBeVisible();
+
+    const since = Date.now();
+    await banner(page).getByRole("button", { name: "Restart unit" }).click();
+    await expect(banner(page)).toContainText("Restarting the unit...");
+    await expect(banner(page)).toHaveCount(0, { timeout: 30_000 });
+    const reboots = (await device.hooks.log()).filter(
+      (e) =>
+        e.path === "/api/commands/execute" &&
+        e.time >= since &&
+        (e.body as { cmd?: string })?.cmd === "REBOOT",
+    );
+    expect(reboots).toHaveLength(1);
+    // The unit is back and kept the values set before the restart.
+    const after = await deviceValues(request);
+    expect(after.tag_timeout).toBe(Number(before.tag_timeout) + 1);
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Telemetry" })).toBeVisible();
+    await expect(banner(page)).toHaveCount(0);
+  });
+});
+
+test.describe("backup and restore", () => {
+  test("export downloads the configuration; import lists the differences and applies the chosen ones", async ({
+    page,
+    request,
+    device,
+  }, testInfo) => {
+    const before = await deviceValues(request);
+    await openConfiguration(page);
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export" }).click();
+    const file = testInfo.outputPath("config-backup.json");
+    await (await download).saveAs(file);
+    expect((await download).suggestedFilename()).toMatch(
+      /^config-DECODER-01-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.json$/,
+    );
+    const backup = JSON.parse(await readFile(file, "utf8")) as { config: Record<string, unknown> };
+    expect(Object.keys(backup.config).sort()).toEqual(BUILT_IN_CONFIG.map((i) => i.name_internal).sort());
+    for (const [name, value] of Object.entries(backup.config)) expect(value).toBe(before[name]);
+
+    // Change two settings on the device through the page.
+    const power = before.uhf_power === "LOW" ? "MEDIUM" : "LOW";
+    await inputOf(page, "UHF power").selectOption(power);
+    await submitOf(page, "UHF power").click();
+    await expect(resultOf(page, "UHF power")).toHaveText("200 - Success");
+    const port = otherPort(before.raw_port);
+    await inputOf(page, "Raw port").fill(String(port));
+    await submitOf(page, "Raw port").click();
+    await expect(resultOf(page, "Raw port")).toHaveText("200 - Success");
+
+    // Import: both differ; only UHF power is chosen.
+    const since = Date.now();
+    await page.locator('input[type="file"]').setInputFiles(file);
+    const panel = page.getByRole("region", { name: "Backup and restore" });
+    await expect(panel).toContainText("2 setting(s) differ");
+    const powerRow = panel.locator('[data-import="uhf_power"]');
+    const portRow = panel.locator('[data-import="raw_port"]');
+    await expect(powerRow).toContainText(`UHF power "${power}" → "${String(before.uhf_power)}"`);
+    await expect(portRow).toContainText(`Raw port ${port} → ${String(before.raw_port)}`);
+    await expect(powerRow.getByRole("checkbox")).toBeChecked();
+    await portRow.getByRole("checkbox").uncheck();
+    await panel.getByRole("button", { name: "Apply selected" }).click();
+    await expect(powerRow.getByTestId("save-result")).toHaveText("200 - Success");
+    await expect(portRow.getByTestId("save-result")).toHaveCount(0);
+
+    await expect(setting(page, "UHF power")).toContainText(`Current: ${String(before.uhf_power)}`);
+    await expect(setting(page, "Raw port")).toContainText(`Current: ${port}`);
+    const after = await deviceValues(request);
+    expect(after.uhf_power).toBe(before.uhf_power);
+    expect(after.raw_port).toBe(port);
+    const sets = (await setsSince(device, since)).map((e) => e.body as Record<string, unknown>);
+    expect(sets.map((b) => [b.key, b.value])).toEqual([["uhf_power", before.uhf_power]]);
+  });
+
+  test("a file that is not an export is refused with the reason", async ({ page }) => {
+    await openConfiguration(page);
+    await page.locator('input[type="file"]').setInputFiles({
+      name: "notes.json",
+      mimeType: "application/json",
+      buffer: Buffer.from("this is not json"),
+    });
+    await expect(page.getByRole("region", { name: "Backup and restore" })).toContainText(
+      "The file is not JSON.",
+    );
+  });
+});

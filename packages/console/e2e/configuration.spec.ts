@@ -1,0 +1,237 @@
+// The configuration page against the emulated device: tree and values, submit results (SPEC §8), limits, states, leaving.
+import { BUILT_IN_CONFIG, CONFIG_CATEGORY_LABELS } from "@trc/protocol";
+import {
+  banner,
+  deviceValues,
+  inputOf,
+  openConfiguration,
+  otherPort,
+  resultOf,
+  setsSince,
+  setting,
+  submitOf,
+} from "./configuration-helpers.ts";
+import { expect, test } from "./fixtures.ts";
+
+test.describe("configuration page", () => {
+  test("shows the category tree by display name with each setting's current value", async ({
+    page,
+    request,
+  }) => {
+    const values = await deviceValues(request);
+    await openConfiguration(page);
+    await expect(page.getByRole("link", { name: "Configure" })).toHaveAttribute("href", "/auth");
+    await expect(page.getByRole("button", { name: "Refresh", exact: true })).toHaveAttribute(
+      "title",
+      "Refresh all config",
+    );
+    // Top-level categories are h2, nested ones h3 inside their parent's section.
+    for (const path of ["wifi", "net", "profile", "reads", "servers", "time", "uhf"]) {
+      await expect(
+        page.getByRole("heading", { level: 2, name: CONFIG_CATEGORY_LABELS[path], exact: true }),
+      ).toBeVisible();
+    }
+    const wifi = page.getByRole("region", { name: "WIFI", exact: true });
+    await expect(wifi.getByRole("heading", { level: 3, name: "STA (Who to connect to)" })).toBeVisible();
+    await expect(wifi.getByRole("heading", { level: 3, name: "AP (Device's own Wifi)" })).toBeVisible();
+    const net = page.getByRole("region", { name: "Networking", exact: true });
+    for (const name of ["IP", "Socket Ports", "DHCP"]) {
+      await expect(net.getByRole("heading", { level: 3, name, exact: true })).toBeVisible();
+    }
+    for (const item of BUILT_IN_CONFIG) {
+      const block = setting(page, item.name_display);
+      await expect(block).toContainText(item.description);
+      const value = values[item.name_internal];
+      if (item.name_internal.endsWith("_password")) {
+        await expect(block).toContainText("Current: ••••••••");
+      } else {
+        await expect(block).toContainText(`Current: ${String(value)}`);
+      }
+    }
+    await expect(inputOf(page, "Raw port")).toHaveAttribute("type", "number");
+    await expect(inputOf(page, "Raw port")).toHaveValue(String(values.raw_port));
+    await expect(inputOf(page, "GPS correction")).toHaveAttribute("type", "checkbox");
+    await expect(inputOf(page, "UHF region")).toHaveValue(String(values.uhf_region));
+    await expect(inputOf(page, "UHF region").locator("option")).toHaveText([
+      "China",
+      "USA",
+      "Europe",
+      "Korea",
+      "Japan",
+      "Australia",
+      "New Zealand",
+    ]);
+    await expect(inputOf(page, "Network name")).toHaveAttribute("type", "text");
+  });
+
+  test("password fields are not autofilled and can be shown", async ({ page, request }) => {
+    const values = await deviceValues(request);
+    await openConfiguration(page);
+    const pw = inputOf(page, "Access point password");
+    await expect(pw).toHaveAttribute("type", "password");
+    await expect(pw).toHaveAttribute("autocomplete", "new-password");
+    await expect(pw).toHaveValue(String(values.ap_password));
+    await setting(page, "Access point password").getByRole("button", { name: "Show" }).click();
+    await expect(pw).toHaveAttribute("type", "text");
+    await expect(setting(page, "Access point password")).toContainText(
+      `Current: ${String(values.ap_password)}`,
+    );
+  });
+
+  test("a submit sends the D3 body, shows '200 - Success' with the answer, goes green and raises the banner", async ({
+    page,
+    request,
+    device,
+  }) => {
+    const before = await deviceValues(request);
+    const port = otherPort(before.raw_port);
+    await openConfiguration(page);
+    await expect(banner(page)).toHaveCount(0);
+    const input = inputOf(page, "Raw port");
+    await input.fill(String(port));
+    await expect(input).toHaveClass(/field-changed/);
+    const since = Date.now();
+    await submitOf(page, "Raw port").click();
+    await expect(resultOf(page, "Raw port")).toHaveText("200 - Success");
+    await expect(resultOf(page, "Raw port")).toHaveClass(/ok-text/);
+    await expect(setting(page, "Raw port").locator("pre")).toContainText('"raw_port"');
+    await expect(input).toHaveClass(/field-saved/);
+    await expect(setting(page, "Raw port")).toContainText(`Current: ${port}`);
+    await expect(banner(page)).toBeVisible();
+    await expect(banner(page)).toContainText("raw_port");
+    await expect(banner(page).getByRole("button", { name: "Restart unit" })).toBeVisible();
+
+    const sets = await setsSince(device, since);
+    expect(sets).toHaveLength(1);
+    const body = sets[0]?.body as Record<string, unknown>;
+    expect(body.key).toBe("raw_port");
+    expect(body.value).toBe(port);
+    expect(typeof body.time).toBe("string");
+    expect(new Date(String(body.time)).toISOString()).toBe(body.time);
+    expect(body).not.toHaveProperty("auth_pw");
+    expect((await deviceValues(request)).raw_port).toBe(port);
+
+    // Editing clears the green.
+    await input.fill(String(port + 1));
+    await expect(input).toHaveClass(/field-changed/);
+    await expect(input).not.toHaveClass(/field-saved/);
+  });
+
+  test("a boolean and a select are sent with their types", async ({ page, request, device }) => {
+    const before = await deviceValues(request);
+    await openConfiguration(page);
+    const since = Date.now();
+    await inputOf(page, "GPS correction").setChecked(before.gps_correction !== true);
+    await submitOf(page, "GPS correction").click();
+    await expect(resultOf(page, "GPS correction")).toHaveText("200 - Success");
+    const format = before.http_pckt_format === 1 ? "0" : "1";
+    await inputOf(page, "HTTP packet format").selectOption(format);
+    await submitOf(page, "HTTP packet format").click();
+    await expect(resultOf(page, "HTTP packet format")).toHaveText("200 - Success");
+    const bodies = (await setsSince(device, since)).map((e) => e.body as Record<string, unknown>);
+    expect(bodies.map((b) => [b.key, b.value])).toEqual([
+      ["gps_correction", before.gps_correction !== true],
+      ["http_pckt_format", Number(format)],
+    ]);
+  });
+
+  test("limits are checked before sending, with the reason under the input", async ({ page, device }) => {
+    await openConfiguration(page);
+    const since = Date.now();
+    await inputOf(page, "Raw port").fill("70000");
+    await expect(setting(page, "Raw port")).toContainText("Must be at most 65535");
+    await expect(submitOf(page, "Raw port")).toBeDisabled();
+    await inputOf(page, "Raw port").press("Enter");
+    await inputOf(page, "Static IP").fill("192.168.1.300");
+    await expect(setting(page, "Static IP")).toContainText("Must be an IPv4 address like 192.168.1.50");
+    await expect(submitOf(page, "Static IP")).toBeDisabled();
+    expect(await setsSince(device, since)).toHaveLength(0);
+  });
+
+  test("a 400 and a 404 read as SPEC §8 says, in red, and the input turns red", async ({
+    page,
+    request,
+    device,
+  }) => {
+    const before = await deviceValues(request);
+    await openConfiguration(page);
+    const input = inputOf(page, "Filtered port");
+    await device.hooks.fault({
+      path: "/api/config/set",
+      status: 400,
+      count: 1,
+      body: { error: "bad value" },
+    });
+    await input.fill(String(otherPort(before.filtered_port)));
+    await submitOf(page, "Filtered port").click();
+    await expect(resultOf(page, "Filtered port")).toHaveText("400 - Bad packet");
+    await expect(resultOf(page, "Filtered port")).toHaveClass(/error-text/);
+    await expect(input).toHaveClass(/field-failed/);
+    await expect(banner(page)).toHaveCount(0);
+
+    await device.hooks.fault({
+      path: "/api/config/set",
+      status: 404,
+      count: 1,
+      body: { error: "no such key" },
+    });
+    await submitOf(page, "Filtered port").click();
+    await expect(resultOf(page, "Filtered port")).toHaveText("404 - Config not found");
+    await expect(resultOf(page, "Filtered port")).toHaveClass(/error-text/);
+    await expect(setting(page, "Filtered port")).toContainText(`Current: ${String(before.filtered_port)}`);
+    // Editing clears the red.
+    await input.fill(String(otherPort(before.filtered_port) + 5));
+    await expect(input).toHaveClass(/field-changed/);
+    expect((await deviceValues(request)).filtered_port).toBe(before.filtered_port);
+  });
+
+  test("the load states show, an error names the cause, and Refresh reloads", async ({ page, device }) => {
+    await device.hooks.fault({
+      path: "/api/config/get",
+      status: 500,
+      count: 1,
+      body: { error: "flash busy" },
+    });
+    await page.goto("/configuration");
+    await expect(page.getByTestId("config-state")).toHaveText("ERROR");
+    await expect(page.getByText(/Could not load the configuration: HTTP 500: flash busy/)).toBeVisible();
+    await page.getByRole("button", { name: "Refresh", exact: true }).click();
+    await expect(page.getByTestId("config-state")).toHaveText("REFRESHED");
+    await expect(setting(page, "Raw port")).toBeVisible();
+  });
+
+  test("leaving the page with an unsubmitted edit asks first", async ({ page, baseURL }) => {
+    await openConfiguration(page);
+    await inputOf(page, "MQTT client id").fill("ONET-EDIT");
+    await page.getByRole("navigation").getByRole("link", { name: "Telemetry" }).click();
+    const dialog = page.getByRole("dialog", { name: "Leave without submitting?" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText("MQTT client id");
+    await dialog.getByRole("button", { name: "Stay" }).click();
+    await expect(page).toHaveURL(`${baseURL}/configuration`);
+    await expect(inputOf(page, "MQTT client id")).toHaveValue("ONET-EDIT");
+    await page.getByRole("navigation").getByRole("link", { name: "Telemetry" }).click();
+    await page
+      .getByRole("dialog", { name: "Leave without submitting?" })
+      .getByRole("button", { name: "Leave" })
+      .click();
+    await expect(page).toHaveURL(`${baseURL}/telemetry`);
+  });
+
+  test("closing or reloading the tab with an unsubmitted edit asks the browser's question", async ({
+    page,
+  }) => {
+    await openConfiguration(page);
+    await inputOf(page, "MQTT client id").fill("ONET-EDIT");
+    const dialog = page.waitForEvent("dialog");
+    await page.close({ runBeforeUnload: true });
+    expect((await dialog).type()).toBe("beforeunload");
+    await (await dialog).accept();
+  });
+
+  test("without edits the page is left without a question", async ({ page, baseURL }) => {
+    await openConfiguration(page);
+    await page.getByRole("navigation").getByRole("link", { name: "Files" }).click();
+    await expect(page).toHaveURL(`${baseURL}/files`);
+  });
+});
