@@ -165,6 +165,27 @@ test.describe("files page", () => {
     expect(refreshes.map((e) => e.method)).toEqual(["POST"]);
   });
 
+  test("'Loading...' shows until the device's list arrives", async ({ page, device }) => {
+    await seedFiles(device, page);
+    // The request still goes to the emulator, only held back a moment so the loading state can be seen.
+    let release = () => {};
+    const held = new Promise<void>((done) => {
+      release = done;
+    });
+    await page.route("**/api/filesystem/getAll", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/files");
+    // The page itself is there (not the route's lazy-load fallback) and waits for the list.
+    await expect(page.getByRole("heading", { level: 1, name: "Files" })).toBeVisible();
+    await expect(page.getByText("Loading...", { exact: true })).toBeVisible();
+    await expect(page.getByRole("table")).toHaveCount(0);
+    release();
+    await expect(rowOf(page, "tiny.txt")).toBeVisible();
+    await expect(page.getByText("Loading...", { exact: true })).toHaveCount(0);
+  });
+
   test("a list that cannot be loaded says why instead of a blank page", async ({ page, device }) => {
     await device.hooks.fault({
       path: "/api/filesystem/getAll",
