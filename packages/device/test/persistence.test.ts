@@ -1,9 +1,9 @@
 // Persistence: a new data folder is seeded; state survives restarts; kill -9 mid-write never leaves a broken file.
 import { spawn } from "node:child_process";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { API } from "@trc/protocol";
+import { API, makeTestImage } from "@trc/protocol";
 import { expect, it } from "vitest";
 import { sleep, startTestDevice, tempDir } from "./helpers.ts";
 
@@ -69,3 +69,27 @@ it("kill -9 while writing never leaves an unreadable file", async () => {
     expect(doc.pad.length).toBe(1000 + (doc.n % 5000));
   }
 }, 20_000);
+
+it("a power cut during a firmware upload leaves the old firmware active and no partial file", async () => {
+  const dir = join(await tempDir(), "data");
+  const first = await startTestDevice({}, dir);
+  const image = makeTestImage({ size: 50_000, version: "5.0.0" });
+  const form = new FormData();
+  form.append("chunk", new Blob([image.subarray(0, 4096)]));
+  form.append("flSize", String(image.length));
+  expect((await first.call(API.firmwareUpdate, { method: "POST", body: form })).status).toBe(200);
+  expect(await readdir(join(dir, "firmware"))).toContain("ota_1.part");
+  // Simulate the power cut: the process state is gone, the files stay as they are.
+  await first.close();
+  await writeFile(join(dir, "firmware", "ota_1.part"), image.subarray(0, 4096));
+  const second = await startTestDevice({}, dir);
+  try {
+    expect((await second.getJson(API.telemetry("firmware"))).body).toMatchObject({
+      version: "1.4.2",
+      partition: 0,
+    });
+    expect(await readdir(join(dir, "firmware"))).toEqual(["ota_0.bin"]);
+  } finally {
+    await second.close();
+  }
+});

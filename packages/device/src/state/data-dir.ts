@@ -1,5 +1,5 @@
 // Layout of the device's data folder (README "Data folder") and creating it on a new unit.
-import { mkdir } from "node:fs/promises";
+import { mkdir, readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { removeStaleTemps } from "./atomic-file.ts";
 
@@ -31,7 +31,7 @@ export function dataPaths(root: string): DataPaths {
   };
 }
 
-/** Creates the folders when missing and removes temp files a crash left behind. */
+/** Creates the folders when missing and removes what a crash left behind: temp files, a partial upload. */
 export async function prepareDataDir(paths: DataPaths): Promise<void> {
   await mkdir(paths.root, { recursive: true });
   await mkdir(paths.slots, { recursive: true });
@@ -41,4 +41,6 @@ export async function prepareDataDir(paths: DataPaths): Promise<void> {
     removeStaleTemps(paths.slots),
     removeStaleTemps(paths.files),
   ]);
+  const parts = (await readdir(paths.slots)).filter((n) => n.endsWith(".part"));
+  await Promise.all(parts.map((n) => rm(join(paths.slots, n), { force: true })));
 }
