@@ -196,7 +196,7 @@ test("a wrong-shaped answer shows the valid fields and names the wrong one", asy
   await expect(battery.getByTestId("battery-charge")).toContainText("— / 4000 mAh · —");
 });
 
-test("Requery takes 5 samples of the device time and gives a verdict", async ({ page, device }) => {
+test("Requery samples the device time (5 to 15 attempts) and gives a verdict", async ({ page, device }) => {
   await page.goto("/");
   const time = card(page, "card-time");
   const verdict = time.getByTestId("time-verdict");
@@ -208,7 +208,8 @@ test("Requery takes 5 samples of the device time and gives a verdict", async ({ 
   await expect(verdict).toContainText("Accurate as possible considering error sources");
   await expect(time.getByTestId("time-bound")).toHaveText(/^± \d+ ms$/);
   const after = (await device.hooks.log()).filter((e) => e.path === "/api/telemetry/time/sources").length;
-  expect(after - before).toBe(5);
+  expect(after - before).toBeGreaterThanOrEqual(5);
+  expect(after - before).toBeLessThanOrEqual(15);
   await expect(time.getByTestId("tz-error")).toContainText("0 s");
   // The panel ticks: the browser time changes within a second or two.
   const shown = await time.getByTestId("browser-time").textContent();

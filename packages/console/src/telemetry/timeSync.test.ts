@@ -109,20 +109,36 @@ describe("reading the device clock", () => {
 describe("syncClock", () => {
   const noSleep = { sleep: async () => {}, random: () => 0.5 };
 
-  it("stops after 5 good samples", async () => {
-    let calls = 0;
-    const r = await syncClock(async () => sample(0, calls++ * 100, 10, 10), noSleep);
-    expect(r.ok && r.samples.length).toBe(5);
-    expect(r.attempts).toBe(5);
-  });
+  it.each([
+    ["answered", "the same round trip each time", (n: number) => sample(0, n * 100, 10, 10), 5],
+    ["narrowing", "the same round trip each time", (n: number) => sample(0, n * 100, 10, 10), 15],
+    ["narrowing", "ever shorter waits", (n: number) => sample(0, n * 100, 40 - n, 40 - n), 5],
+    [
+      "narrowing",
+      "shorter waits every other time",
+      (n: number) => sample(0, n * 100, 40 - n + (n % 2) * 9, 30),
+      9,
+    ],
+  ] as const)(
+    "counting %s samples, with %s, it stops after %#: %d attempts",
+    async (good, _, make, attempts) => {
+      let calls = 0;
+      const r = await syncClock(async () => make(calls++), { ...noSleep, good });
+      expect(r.attempts).toBe(attempts);
+      expect(r.ok && r.samples.length).toBe(attempts);
+    },
+  );
 
   it("skips failed attempts and gives up after 15", async () => {
     let calls = 0;
-    const r = await syncClock(async () => {
-      calls++;
-      if (calls % 4) throw new Error("HTTP 500");
-      return sample(0, calls, 10, 10);
-    }, noSleep);
+    const r = await syncClock(
+      async () => {
+        calls++;
+        if (calls % 4) throw new Error("HTTP 500");
+        return sample(0, calls, 10, 10);
+      },
+      { ...noSleep, good: "answered" },
+    );
     expect(r.attempts).toBe(15);
     expect(r.ok && r.samples.length).toBe(3);
   });
@@ -143,6 +159,7 @@ describe("syncClock", () => {
         pauses.push(ms);
       },
       random: () => randoms[i++ % randoms.length] as number,
+      good: "answered",
     });
     expect(pauses).toEqual([30, 120, 75, 53]);
   });

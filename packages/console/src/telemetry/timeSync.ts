@@ -28,6 +28,11 @@ const midpointOffset = (s: TimeSample) => s.deviceTime - (s.sentAt + s.receivedA
 /** The device sends whole milliseconds (floored): its clock read lies in [deviceTime, deviceTime + 1). */
 const TICK_MS = 1;
 
+/** The offset interval one sample allows: the device read its clock between send and receive. */
+function bounds(s: TimeSample): [number, number] {
+  return [s.deviceTime - s.receivedAt, s.deviceTime + TICK_MS - s.sentAt];
+}
+
 /** NTP's clock filter: the sample with the smallest round trip; offset from the midpoint, bound half its round trip. */
 export function minRttEstimate(samples: readonly TimeSample[]): { offsetMs: number; errorBoundMs: number } {
   const best = samples.reduce((a, b) => (rtt(b) < rtt(a) ? b : a));
@@ -45,8 +50,9 @@ export function estimateClock(samples: readonly TimeSample[]): ClockEstimate {
   let lo = Number.NEGATIVE_INFINITY;
   let hi = Number.POSITIVE_INFINITY;
   for (const s of samples) {
-    lo = Math.max(lo, s.deviceTime - s.receivedAt);
-    hi = Math.min(hi, s.deviceTime + TICK_MS - s.sentAt);
+    const [sLo, sHi] = bounds(s);
+    lo = Math.max(lo, sLo);
+    hi = Math.min(hi, sHi);
   }
   const meanRttMs = samples.reduce((sum, s) => sum + rtt(s), 0) / samples.length;
   const bestRttMs = Math.min(...samples.map(rtt));
@@ -102,6 +108,12 @@ export interface SyncOptions {
   pauseMaxMs?: number;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
+  /**
+   * Which samples count toward the wanted 5: "narrowing" (the console) counts an answer that narrowed the offset's
+   * interval (the first answer always does; one that narrows nothing leaves the estimate as it was);
+   * "answered" counts every answer, the spec's literal reading.
+   */
+  good?: "narrowing" | "answered";
   /** Called after each attempt (for progress). */
   onAttempt?: (attempt: number, good: number) => void;
 }
@@ -114,7 +126,7 @@ const defaultSleep = (ms: number) => new Promise<void>((done) => setTimeout(done
 
 /**
  * SPEC §9: take samples until 5 are good or 15 attempts were made, with a random 30–120 ms pause between
- * attempts; failed attempts (thrown, or no readable time) are skipped. No good sample at all is a failure.
+ * attempts; failed attempts (thrown, or no readable time) are skipped. No answered sample at all is a failure.
  */
 export async function syncClock(
   take: () => Promise<TimeSample | null>,
@@ -126,20 +138,29 @@ export async function syncClock(
   const max = o.pauseMaxMs ?? TIME_SYNC.pauseMaxMs;
   const sleep = o.sleep ?? defaultSleep;
   const random = o.random ?? Math.random;
+  const narrowing = (o.good ?? "narrowing") === "narrowing";
   const samples: TimeSample[] = [];
+  let good = 0;
+  let lo = Number.NEGATIVE_INFINITY;
+  let hi = Number.POSITIVE_INFINITY;
   let attempts = 0;
   let lastError = "";
-  while (samples.length < wanted && attempts < maxAttempts) {
+  while (good < wanted && attempts < maxAttempts) {
     if (attempts > 0) await sleep(Math.round(min + random() * (max - min)));
     attempts++;
     try {
       const s = await take();
-      if (s) samples.push(s);
-      else lastError = "No readable time in the answer";
+      if (s) {
+        samples.push(s);
+        const [sLo, sHi] = bounds(s);
+        if (!narrowing || sLo > lo || sHi < hi) good++;
+        lo = Math.max(lo, sLo);
+        hi = Math.min(hi, sHi);
+      } else lastError = "No readable time in the answer";
     } catch (err) {
       lastError = err instanceof Error ? err.message : String(err);
     }
-    o.onAttempt?.(attempts, samples.length);
+    o.onAttempt?.(attempts, good);
   }
   if (!samples.length) return { ok: false, samples, attempts, error: lastError };
   const utcOffset = samples.at(-1)?.utcOffset ?? null;
