@@ -8,7 +8,7 @@ import { sendChunkToDevice } from "./deviceChunk.ts";
 import { checkHeader, fileNameRefusal, inspectImage } from "./image.ts";
 import { readWithProgress } from "./readFile.ts";
 import { type FirmwareState, firmwareReducer, INITIAL_STATE } from "./stages.ts";
-import { uploadImage } from "./uploader.ts";
+import { type SendChunk, uploadImage } from "./uploader.ts";
 
 /** The reason held on the request gate while chunks flow. */
 export const GATE_PAUSE_REASON = "firmware";
@@ -23,7 +23,8 @@ export interface FirmwareUpdate {
   abort(): void;
 }
 
-export function useFirmwareUpdate(): FirmwareUpdate {
+/** `sendChunk` is the real device unless a test passes a fake one. */
+export function useFirmwareUpdate(sendChunk: SendChunk = sendChunkToDevice): FirmwareUpdate {
   const [state, dispatch] = useReducer(firmwareReducer, INITIAL_STATE);
   const stateRef = useRef(state);
   stateRef.current = state;
@@ -86,7 +87,7 @@ export function useFirmwareUpdate(): FirmwareUpdate {
     try {
       const result = await uploadImage({
         image: image.bytes,
-        sendChunk: sendChunkToDevice,
+        sendChunk,
         signal,
         onProgress: (load) => dispatch({ type: "loadProgress", load }),
       });
@@ -103,7 +104,7 @@ export function useFirmwareUpdate(): FirmwareUpdate {
     }
     // The unit applies the image and reboots by itself once every byte is in (D6): watch it from now on.
     if (loaded) void watchUnit(signal);
-  }, [watchUnit]);
+  }, [watchUnit, sendChunk]);
 
   const retry = useCallback(() => dispatch({ type: "retry" }), []);
   const finalize = useCallback(() => dispatch({ type: "finalize" }), []);

@@ -1,0 +1,92 @@
+// The page's driver with a fake unit: a chosen file is read and checked, background traffic pauses while chunks flow.
+
+import { act, cleanup, renderHook, waitFor } from "@testing-library/preact";
+import { makeTestImage } from "@trc/protocol";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { deviceGate } from "../api/client.ts";
+import type { ChunkAnswer, ChunkRequest } from "./uploader.ts";
+import { useFirmwareUpdate } from "./useFirmwareUpdate.ts";
+
+// The reboot watch that follows a load polls the unit: here there is none to answer.
+beforeEach(() => vi.stubGlobal("fetch", () => Promise.reject(new TypeError("no unit in unit tests"))));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const OK: ChunkAnswer = {
+  status: 200,
+  body: {
+    wasChunkSuccessful: true,
+    totalBytesReceived: 0,
+    expectedFileSize: 0,
+    attemptsTotal: 1,
+    parsedSuccesses: 1,
+  },
+};
+const file = (bytes: Uint8Array, name = "fw.bin") => new File([bytes as Uint8Array<ArrayBuffer>], name);
+
+describe("useFirmwareUpdate", () => {
+  it("reads and checks the image, then loads it with background traffic paused, and resumes it after", async () => {
+    const pausedDuringSend: boolean[] = [];
+    const offsets: number[] = [];
+    const fake = async (c: ChunkRequest) => {
+      pausedDuringSend.push(deviceGate.paused);
+      offsets.push(c.offset);
+      return OK;
+    };
+    const { result } = renderHook(() => useFirmwareUpdate(fake));
+    await act(() => result.current.choose(file(makeTestImage({ size: 6000, version: "4.2.0" }))));
+    await waitFor(() => expect(result.current.state.stage).toBe("UPLOADED"));
+    expect(result.current.state.image?.info.version).toBe("4.2.0");
+    expect(result.current.state.image?.size).toBe(6000);
+
+    await act(() => result.current.loadFirmware());
+    expect(result.current.state.stage).toBe("DOWNLOADED");
+    expect(offsets).toEqual([0, 4096]);
+    expect(pausedDuringSend).toEqual([true, true]);
+    expect(deviceGate.paused).toBe(false);
+  });
+
+  it("refuses a file that is not an image without sending anything", async () => {
+    const sent: ChunkRequest[] = [];
+    const { result } = renderHook(() =>
+      useFirmwareUpdate(async (c) => {
+        sent.push(c);
+        return OK;
+      }),
+    );
+    await act(() => result.current.choose(file(new TextEncoder().encode("x".repeat(400)))));
+    expect(result.current.state).toMatchObject({
+      stage: "UPLOADING_FAILED",
+      error: "Not an ESP32 image: first byte is 0x78, expected 0xe9",
+    });
+    expect(sent).toEqual([]);
+  });
+
+  it("stops the load and resumes background traffic when the page goes away mid-load", async () => {
+    let aborted = false;
+    let inFlight = false;
+    const hanging = (_: ChunkRequest, signal?: AbortSignal) =>
+      new Promise<ChunkAnswer>((_resolve, reject) => {
+        inFlight = true;
+        signal?.addEventListener("abort", () => {
+          aborted = true;
+          reject(signal.reason);
+        });
+      });
+    const { result, unmount } = renderHook(() => useFirmwareUpdate(hanging));
+    await act(() => result.current.choose(file(makeTestImage({ size: 5000, version: "1.0.1" }))));
+    await waitFor(() => expect(result.current.state.stage).toBe("UPLOADED"));
+    let loading: Promise<void> = Promise.resolve();
+    act(() => {
+      loading = result.current.loadFirmware();
+    });
+    await waitFor(() => expect(inFlight).toBe(true));
+    expect(deviceGate.paused).toBe(true);
+    unmount();
+    await loading;
+    expect(aborted).toBe(true);
+    expect(deviceGate.paused).toBe(false);
+  });
+});
