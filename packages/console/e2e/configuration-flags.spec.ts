@@ -41,7 +41,12 @@ test.describe("remote config store", () => {
       infos.push(await (await request.get(`/api/config/mapping/getInfo?index=${i}`)).json());
     const values = await deviceValues(request);
     const since = Date.now();
-    await openConfiguration(page);
+    await page.goto("/configuration");
+    await expect(page.getByTestId("config-progress")).toContainText(
+      new RegExp(`^Loading\\.\\.\\.\\d+ / ${len}$`),
+    );
+    await expect(page.getByTestId("config-state")).toHaveText("REFRESHED", { timeout: 20_000 });
+    await expect(page.getByTestId("config-progress")).toHaveCount(0);
     for (const info of infos) {
       const value = values[info.name_internal];
       const shown = info.name_internal.endsWith("_password") ? "••••••••" : String(value);

@@ -200,6 +200,27 @@ test.describe("configuration page", () => {
     await expect(setting(page, "Raw port")).toBeVisible();
   });
 
+  test("a wrong-shaped answer keeps what is valid, names the rest, and shows device text as text", async ({
+    page,
+    device,
+  }) => {
+    await device.hooks.fault({
+      path: "/api/config/get",
+      status: 200,
+      count: 1,
+      body: { raw_port: null, gps_correction: "yes", uhf_power: "LOW", sta_ssid: "<b>bold</b>" },
+    });
+    await openConfiguration(page);
+    const issues = page.getByText("Some of the device's answers were not as expected").locator("..");
+    await expect(issues).toContainText("raw_port");
+    await expect(issues).toContainText('gps_correction: the device reports "yes", expected a boolean');
+    await expect(setting(page, "Raw port")).toContainText("Current: (not reported)");
+    await expect(setting(page, "GPS correction")).toContainText("Current: (not reported)");
+    await expect(setting(page, "UHF power")).toContainText("Current: LOW");
+    await expect(setting(page, "Network name")).toContainText("Current: <b>bold</b>");
+    await expect(setting(page, "Network name").locator("b")).toHaveCount(0);
+  });
+
   test("leaving the page with an unsubmitted edit asks first", async ({ page, baseURL }) => {
     await openConfiguration(page);
     await inputOf(page, "MQTT client id").fill("ONET-EDIT");

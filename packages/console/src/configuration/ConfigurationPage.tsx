@@ -39,6 +39,11 @@ export default function ConfigurationPage() {
           {state.load}
         </span>
         {state.load === "QUERYING" && <Spinner label="Loading configuration" />}
+        {state.progress && (
+          <span className="muted" data-testid="config-progress">
+            Loading...{state.progress.queried} / {state.progress.available}
+          </span>
+        )}
       </div>
       {state.error && (
         <p className="error-text" role="alert">

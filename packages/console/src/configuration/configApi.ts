@@ -16,6 +16,9 @@ import { useRestart } from "../restart/restartStore.ts";
 import { noAnswerResult, type SaveResult, saveResult, setBody } from "./saveResult.ts";
 import { type ConfigEntry, withCurrentValues, withKnownLimits } from "./settingRules.ts";
 
+/** Remote store: how many setting definitions were queried of how many the device has. */
+export type Progress = (queried: number, available: number) => void;
+
 export interface LoadedConfig {
   items: ConfigEntry[];
   issues: string[];
@@ -24,13 +27,20 @@ export interface LoadedConfig {
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Remote store: the definitions come from config mapping/quantity and getInfo, as for commands. */
-async function remoteItems(issues: string[], signal?: AbortSignal): Promise<ConfigEntry[]> {
+async function remoteItems(
+  issues: string[],
+  signal?: AbortSignal,
+  onProgress?: Progress,
+): Promise<ConfigEntry[]> {
   const opts = signal ? { signal } : {};
   const quantity = await request(API.configQuantity, MappingQuantity, opts);
   if (typeof quantity.data?.len !== "number") throw DeviceError.contract(quantity.issues, quantity.data);
   const items: ConfigEntry[] = [];
-  for (let index = 0; index < quantity.data.len; index++) {
+  const total = quantity.data.len;
+  onProgress?.(0, total);
+  for (let index = 0; index < total; index++) {
     if (index > 0) await pause(COMMAND_FETCH_PACING_MS);
+    onProgress?.(index, total);
     try {
       const info = await request(API.configInfo(index), ConfigItem, opts);
       const parsed = ConfigItem.safeParse(info.data);
@@ -50,10 +60,14 @@ async function remoteItems(issues: string[], signal?: AbortSignal): Promise<Conf
 }
 
 /** Loads the settings and their current values (GET /api/config/get). */
-export async function loadConfig(remote: boolean, signal?: AbortSignal): Promise<LoadedConfig> {
+export async function loadConfig(
+  remote: boolean,
+  signal?: AbortSignal,
+  onProgress?: Progress,
+): Promise<LoadedConfig> {
   const issues: string[] = [];
   const opts = signal ? { signal } : {};
-  const base: ConfigEntry[] = remote ? await remoteItems(issues, signal) : [...BUILT_IN_CONFIG];
+  const base: ConfigEntry[] = remote ? await remoteItems(issues, signal, onProgress) : [...BUILT_IN_CONFIG];
   const values = await request(API.configGet, ConfigGetResponse, opts);
   if (values.issues.length) issues.push(`Current values: ${formatIssues(values.issues)}`);
   const merged = withCurrentValues(base, values.data ?? {});

@@ -203,3 +203,17 @@ describe("refresh", () => {
     expect(unsavedEdits(s)).toEqual(["gps_correction"]);
   });
 });
+
+describe("remote store progress", () => {
+  it.each([
+    [[{ type: "query" }], null],
+    [[{ type: "query" }, { type: "progress", queried: 3, available: 23 }], { queried: 3, available: 23 }],
+    [[{ type: "query" }, { type: "progress", queried: 3, available: 23 }, loaded()], null],
+    [
+      [{ type: "query" }, { type: "progress", queried: 3, available: 23 }, { type: "failed", error: "x" }],
+      null,
+    ],
+  ] as [ConfigAction[], unknown][])("%j → %j", (actions, progress) => {
+    expect(run(...actions).progress).toEqual(progress);
+  });
+});

@@ -22,10 +22,13 @@ export interface ConfigState {
   issues: string[];
   items: ConfigEntry[];
   fields: Record<string, FieldState>;
+  /** Remote store while querying: definitions queried of those available. */
+  progress: { queried: number; available: number } | null;
 }
 
 export type ConfigAction =
   | { type: "query" }
+  | { type: "progress"; queried: number; available: number }
   | { type: "loaded"; items: ConfigEntry[]; issues: string[] }
   | { type: "failed"; error: string }
   | { type: "edit"; name: string; draft: Draft }
@@ -38,6 +41,7 @@ export const initialConfigState: ConfigState = {
   issues: [],
   items: [],
   fields: {},
+  progress: null,
 };
 
 export function cleanField(item: ConfigEntry): FieldState {
@@ -68,18 +72,21 @@ function mergeFields(items: readonly ConfigEntry[], old: ConfigState["fields"]):
 export function configReducer(state: ConfigState, action: ConfigAction): ConfigState {
   switch (action.type) {
     case "query":
-      return { ...state, load: "QUERYING", error: null };
+      return { ...state, load: "QUERYING", error: null, progress: null };
+    case "progress":
+      return { ...state, progress: { queried: action.queried, available: action.available } };
     case "loaded":
       return {
         ...state,
         load: "REFRESHED",
         error: null,
+        progress: null,
         issues: action.issues,
         items: action.items,
         fields: mergeFields(action.items, state.fields),
       };
     case "failed":
-      return { ...state, load: "ERROR", error: action.error };
+      return { ...state, load: "ERROR", error: action.error, progress: null };
     case "edit": {
       const item = state.items.find((i) => i.name_internal === action.name);
       const field = state.fields[action.name];

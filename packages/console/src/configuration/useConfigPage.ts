@@ -22,7 +22,9 @@ export function useConfigPage() {
     loading.current = ctl;
     dispatch({ type: "query" });
     try {
-      const loaded = await loadConfig(remote, ctl.signal);
+      const loaded = await loadConfig(remote, ctl.signal, (queried, available) => {
+        if (!ctl.signal.aborted) dispatch({ type: "progress", queried, available });
+      });
       if (!ctl.signal.aborted) dispatch({ type: "loaded", ...loaded });
     } catch (err) {
       if (!ctl.signal.aborted) dispatch({ type: "failed", error: errorText(err) });
