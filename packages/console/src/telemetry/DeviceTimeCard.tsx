@@ -19,10 +19,13 @@ import { keyed, MISSING, num } from "./format.ts";
 import { parseDeviceTime } from "./timeSync.ts";
 import { useDataset } from "./useDataset.ts";
 
+/** The browser clock the sync measured with (the offset is relative to it). */
+const preciseNow = () => performance.timeOrigin + performance.now();
+
 function useNow(everyMs: number): number {
-  const [now, setNow] = useState(Date.now);
+  const [now, setNow] = useState(preciseNow);
   useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), everyMs);
+    const id = setInterval(() => setNow(preciseNow()), everyMs);
     return () => clearInterval(id);
   }, [everyMs]);
   return now;
