@@ -86,10 +86,16 @@ export class JsonDocument<T> {
     return this.#value;
   }
 
-  /** Sets the value in memory and writes it to disk. */
+  /** Sets the value in memory and writes it to disk; if the write fails, the old value stays. */
   async set(value: T): Promise<void> {
+    const previous = this.#value;
     this.#value = value;
-    await this.save();
+    try {
+      await this.save();
+    } catch (err) {
+      if (this.#value === value) this.#value = previous;
+      throw err;
+    }
   }
 
   save(): Promise<void> {
