@@ -2,7 +2,7 @@
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
-import { cpus, tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import { FIRMWARE, makeTestImage } from "@trc/protocol";
@@ -29,11 +29,15 @@ const SCENARIOS: Scenario[] = [
 
 interface Run {
   wallMs: number;
+  /** Median time from a chunk's request start to its answer's end, and from one chunk's start to the next's (Resource Timing). */
+  roundTripMs: number;
+  startGapMs: number;
   failures: number;
   shaMatches: boolean;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 const sha256 = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
 
 async function waitForUnit(device: RunningDevice): Promise<void> {
@@ -90,6 +94,7 @@ async function runOnce(
   await waitForUnit(device);
   const image = makeTestImage({ size: SIZE, version: `bench-${run}-${scenario.faultRate}`, seed: run + 7 });
   const page = await browser.newPage();
+  await page.addInitScript(() => performance.setResourceTimingBufferSize(10_000));
   try {
     await page.goto(`${device.url}/firmware`);
     await page.locator('input[type="file"]').setInputFiles({
@@ -119,13 +124,27 @@ async function runOnce(
         .catch(() => null)) ?? "";
     const failures = Number(/(\d+)/.exec(failedText)?.[1] ?? 0);
     const deviceSha = await newestSlotSha(device.dataDir, started);
-    return { wallMs, failures, shaMatches: deviceSha === sha256(image) };
+    const timings = await page.evaluate(
+      (path) =>
+        performance
+          .getEntriesByType("resource")
+          .filter((e) => e.name.endsWith(path))
+          .map((e) => [e.startTime, (e as PerformanceResourceTiming).responseEnd]),
+      FIRMWARE_PATH,
+    );
+    const roundTripMs = median(timings.map(([a, b]) => (b ?? 0) - (a ?? 0)));
+    const gaps = timings.slice(1).map(([a], i) => (a ?? 0) - (timings[i]?.[0] ?? 0));
+    const startGapMs = median(gaps);
+    if (process.env.BENCH_DEBUG) {
+      const sorted = [...gaps].sort((a, b) => b - a);
+      console.log("chunks", timings.length, "span", ((timings.at(-1)?.[1] ?? 0) - (timings[0]?.[0] ?? 0)).toFixed(0), "gap sum", gaps.reduce((a, b) => a + b, 0).toFixed(0), "largest gaps", sorted.slice(0, 10).map((g) => g.toFixed(0)).join(" "));
+    }
+    return { wallMs, roundTripMs, startGapMs, failures, shaMatches: deviceSha === sha256(image) };
   } finally {
     await page.close();
   }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 function section(results: { scenario: Scenario; runs: Run[] }[], chromiumVersion: string): string {
@@ -133,7 +152,8 @@ function section(results: { scenario: Scenario; runs: Run[] }[], chromiumVersion
     const walls = runs.map((r) => r.wallMs);
     const failures = runs.map((r) => r.failures);
     const retryFloor = FLOOR_MS + median(failures) * FIRMWARE.retryDelayMs;
-    return `| ${scenario.name} | ${runs.length} | ${s(median(walls))} (${s(Math.min(...walls))} to ${s(Math.max(...walls))}) | ${(median(walls) / FLOOR_MS).toFixed(3)} × | ${failures.join(", ")} | ${s(retryFloor)} | ${runs.every((r) => r.shaMatches) ? "yes, every run" : `NO (${runs.filter((r) => !r.shaMatches).length} runs differ)`} |`;
+    const ms = (xs: number[]) => `${median(xs).toFixed(1)} ms`;
+    return `| ${scenario.name} | ${runs.length} | ${s(median(walls))} (${s(Math.min(...walls))} to ${s(Math.max(...walls))}) | ${(median(walls) / FLOOR_MS).toFixed(3)} × | ${ms(runs.map((r) => r.roundTripMs))} | ${ms(runs.map((r) => r.startGapMs))} | ${failures.join(", ")} | ${s(retryFloor)} | ${runs.every((r) => r.shaMatches) ? "yes, every run" : `NO (${runs.filter((r) => !r.shaMatches).length} runs differ)`} |`;
   });
   return [
     START,
@@ -141,11 +161,13 @@ function section(results: { scenario: Scenario; runs: Run[] }[], chromiumVersion
     "",
     `A ${SIZE} byte image (${CHUNKS} chunks of ${FIRMWARE.chunkSize} bytes) loaded through the firmware page in headless Chromium ${chromiumVersion} against the emulated unit on loopback; wall time from the Load Firmware click to the DOWNLOADED panel. Floor set by the pacing: ${CHUNKS} chunks × ${FIRMWARE.delayBeforeChunkMs} ms = ${s(FLOOR_MS)}. Target: wall ≤ 1.1 × floor without faults. Faults come from the unit's fault hook, limited to ${FIRMWARE_PATH}; each failed answer adds the ${FIRMWARE.retryDelayMs} ms retry wait, so the faulty runs are also compared with the floor plus those waits.`,
     "",
-    "| Scenario | Runs | Wall, median (min to max) | Wall / floor | Failed answers per run | Floor + retry waits (median) | Unit's assembled image has the file's SHA-256 |",
-    "|---|---|---|---|---|---|---|",
+    "| Scenario | Runs | Wall, median (min to max) | Wall / floor | Chunk round trip (median) | Chunk start to start (median) | Failed answers per run | Floor + retry waits (median) | Unit's assembled image has the file's SHA-256 |",
+    "|---|---|---|---|---|---|---|---|---|",
     ...rows,
     "",
-    `Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${cpus().length} CPU(s) (${cpus()[0]?.model ?? "unknown"}), Node ${process.versions.node}.`,
+    `Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${cpus().length} CPU(s) (${cpus()[0]?.model ?? "unknown"}), Node ${process.versions.node}, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" / ")} (1 / 5 / 15 min) when written; other work on the machine slows the round trips.`,
     END,
   ].join("\n");
 }
@@ -185,7 +207,7 @@ async function main(): Promise<void> {
       for (let i = 1; i <= RUNS; i++) {
         const r = await runOnce(browser, device, scenario, i);
         console.log(
-          `${scenario.name}, run ${i}: ${s(r.wallMs)} (${(r.wallMs / FLOOR_MS).toFixed(3)} × floor), ${r.failures} failed answers, SHA-256 ${r.shaMatches ? "matches" : "DIFFERS"}`,
+          `${scenario.name}, run ${i}: ${s(r.wallMs)} (${(r.wallMs / FLOOR_MS).toFixed(3)} × floor), chunk round trip ${r.roundTripMs.toFixed(1)} ms, start to start ${r.startGapMs.toFixed(1)} ms, ${r.failures} failed answers, SHA-256 ${r.shaMatches ? "matches" : "DIFFERS"}`,
         );
         runs.push(r);
       }
