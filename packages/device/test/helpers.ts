@@ -2,6 +2,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { afterAll } from "vitest";
 import type { DeviceOptions } from "../src/options.ts";
 import { type RunningDevice, startDevice } from "../src/server.ts";
 
@@ -14,13 +15,22 @@ export interface TestDevice extends RunningDevice {
   call(path: string, init?: RequestInit): Promise<Response>;
   getJson(path: string): Promise<{ status: number; body: AnyJson }>;
   postJson(path: string, body: unknown): Promise<{ status: number; body: AnyJson }>;
-  /** Stops the device and removes its data folder. */
+  /** Stops the device (its temp folder goes after the test file). */
   dispose(): Promise<void>;
 }
 
+const made: string[] = [];
+
+/** A fresh temp folder, removed after the test file. */
 export async function tempDir(prefix = "trc-device-"): Promise<string> {
-  return mkdtemp(join(tmpdir(), prefix));
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
 }
+
+afterAll(async () => {
+  await Promise.all(made.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
 
 export async function startTestDevice(
   options: Partial<DeviceOptions> = {},
@@ -59,10 +69,7 @@ export async function startTestDevice(
           body: JSON.stringify(body),
         }),
       ),
-    async dispose() {
-      await running.close();
-      if (!dataDir) await rm(join(dir, ".."), { recursive: true, force: true });
-    },
+    dispose: () => running.close(),
   };
 }
 
