@@ -1,7 +1,14 @@
 // Commands page state: the selection, each command's draft arguments, and the history (newest 50 in localStorage).
 import { create } from "zustand";
 import { local, readJson, writeJson } from "../settings/storage.ts";
-import { appendEntry, HISTORY_KEY, type HistoryEntry, readHistory, updateEntry } from "./history.ts";
+import {
+  appendEntry,
+  HISTORY_KEY,
+  type HistoryEntry,
+  readHistory,
+  storedForm,
+  updateEntry,
+} from "./history.ts";
 
 interface CommandsState {
   /** The selected command's code, or null. */
@@ -17,7 +24,7 @@ interface CommandsState {
 }
 
 function save(history: HistoryEntry[]): void {
-  writeJson(local, HISTORY_KEY, history);
+  writeJson(local, HISTORY_KEY, history.map(storedForm));
 }
 
 export const useCommands = create<CommandsState>((set, get) => ({

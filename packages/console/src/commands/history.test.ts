@@ -8,6 +8,7 @@ import {
   historyBadge,
   readHistory,
   showsBody,
+  storedForm,
   updateEntry,
 } from "./history.ts";
 
@@ -101,5 +102,14 @@ describe("reading stored history", () => {
     expect(notSent?.responseBody).toContain("Not sent");
     expect(sent?.outcome).toBe("UNKNOWN");
     expect(historyBadge(sent as HistoryEntry).text).toBe("Unknown?");
+  });
+});
+
+describe("stored form (D7)", () => {
+  it("drops a success's body (GET_PW answers the owner password) and keeps the bodies that are shown", () => {
+    const ok = entry("a", { responseBody: '{"password":"owner-pass"}' });
+    expect(storedForm(ok).responseBody).toBe("");
+    const bad = entry("b", { outcome: "BAD ARG", responseBody: '{"error":"file: no such file"}' });
+    expect(storedForm(bad).responseBody).toBe('{"error":"file: no such file"}');
   });
 });

@@ -75,6 +75,14 @@ export function updateEntry(
   return list.map((e) => (e.id === id ? { ...e, ...patch } : e));
 }
 
+/**
+ * The entry as localStorage keeps it: a success's body is never shown and may hold a secret (GET_PW answers
+ * the owner password), so only bodies that are shown are stored (D7).
+ */
+export function storedForm(e: HistoryEntry): HistoryEntry {
+  return showsBody(e) ? e : { ...e, responseBody: "" };
+}
+
 /** An answer's body as the history shows it. */
 export function bodyText(body: unknown): string {
   if (body === null || body === undefined) return "";

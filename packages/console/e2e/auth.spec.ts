@@ -1,0 +1,68 @@
+// Auth page against the emulated decoder: password test after 0.5 s, the three messages, level, None, the key option.
+import { AUTH_TEST, received, waitForRequest } from "./commands-helpers.ts";
+import { expect, test } from "./fixtures.ts";
+
+test.describe("auth page", () => {
+  test("the right password sets Password and the level the device returns", async ({ page, device }) => {
+    await page.goto("/auth");
+    await expect(page.getByText("No auth configured!")).toBeVisible();
+    await expect(page.getByText("Level: Default (10)")).toBeVisible();
+    await page.getByRole("textbox", { name: "Password" }).fill("owner-pass");
+    const clickedAt = Date.now();
+    await page.getByRole("button", { name: "Test Password" }).click();
+    const sent = await waitForRequest(device.hooks.log, AUTH_TEST, clickedAt);
+    expect(sent.body).toEqual({ auth_pw: "***" });
+    expect(sent.time - clickedAt).toBeGreaterThanOrEqual(450);
+    await expect(page.getByText("Password test was successful, validated")).toBeVisible();
+    await expect(page.getByRole("img", { name: "Passed" })).toHaveText("✓");
+    await expect(page.getByText("Level: Owner (20)")).toBeVisible();
+    await expect(page.getByText("Auth: Pass")).toBeVisible();
+    await expect(page.getByRole("radio", { name: "Password" })).toBeChecked();
+    // Kept for the session only (D7).
+    await page.reload();
+    await expect(page.getByText("Level: Owner (20)")).toBeVisible();
+    const local = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+    expect(local).not.toContain("owner-pass");
+    // None goes back to level 10.
+    await page.getByRole("radio", { name: "None" }).check();
+    await expect(page.getByText("Level: Default (10)")).toBeVisible();
+    await expect(page.getByText("No auth configured!")).toBeVisible();
+  });
+
+  test("a wrong password reads 'Password was incorrect' and resets to None at level 10", async ({ page }) => {
+    await page.goto("/auth");
+    await page.getByRole("textbox", { name: "Password" }).fill("dev-pass");
+    await page.getByRole("button", { name: "Test Password" }).click();
+    await expect(page.getByText("Level: Developer (150)")).toBeVisible();
+    await page.getByRole("textbox", { name: "Password" }).fill("not-the-password");
+    await page.getByRole("button", { name: "Test Password" }).click();
+    await expect(page.getByText("Password was incorrect")).toBeVisible();
+    await expect(page.getByRole("img", { name: "Failed" })).toHaveText("✗");
+    await expect(page.getByText("Password was incorrect")).toHaveClass(/error-text/);
+    await expect(page.getByText("Level: Default (10)")).toBeVisible();
+    await expect(page.getByRole("radio", { name: "None" })).toBeChecked();
+  });
+
+  test("an empty password reads the device's 400 message", async ({ page, device }) => {
+    const start = Date.now();
+    await page.goto("/auth");
+    await page.getByRole("radio", { name: "Password" }).check();
+    await expect(page.getByText("ERROR: Query did not contain authentication")).toBeVisible();
+    const sent = await received(device.hooks.log, AUTH_TEST, start);
+    expect(sent.map((e) => e.body)).toEqual([{}]);
+  });
+
+  test("the encrypted key option is disabled, blurred and inert", async ({ page, device }) => {
+    const start = Date.now();
+    await page.goto("/auth");
+    await expect(page.getByText("Encrypted keys in a future release")).toBeVisible();
+    await expect(page.getByText("No login service available")).toBeVisible();
+    await expect(page.getByRole("radio", { name: "Encrypted Key" })).toBeDisabled();
+    const file = page.locator('input[type="file"]');
+    await expect(file).toHaveAttribute("accept", ".otauth,.txt");
+    await expect(file).toBeDisabled();
+    await expect(page.locator(".auth-key textarea")).toBeDisabled();
+    await expect(page.locator(".auth-key-body")).toHaveCSS("filter", /blur/);
+    expect(await received(device.hooks.log, AUTH_TEST, start)).toEqual([]);
+  });
+});

@@ -1,0 +1,74 @@
+// Helpers of the commands and auth browser tests: page parts by role and text, and what the device received.
+import type { Page } from "@playwright/test";
+import { expect, type RequestLogEntry } from "./fixtures.ts";
+
+export const EXECUTE = "/api/commands/execute";
+export const AUTH_TEST = "/api/commands/auth/test";
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+
+/** The row of a command in the list, by its exact name. */
+export const commandRow = (page: Page, name: string) =>
+  page
+    .locator(".cmd-list .cmd-row")
+    .filter({ has: page.locator(".cmd-row-name", { hasText: new RegExp(`^${escapeRegExp(name)}$`) }) });
+
+export const executeButton = (page: Page) => page.locator(".cmd-execute").getByRole("button");
+export const historyEntries = (page: Page) => page.getByTestId("history-entry");
+
+export async function packetPreview(page: Page): Promise<unknown> {
+  return JSON.parse(await page.getByLabel("Packet", { exact: true }).inputValue());
+}
+
+/** The requests the device logged to `path` since `since` (epoch ms). */
+export async function received(
+  log: () => Promise<RequestLogEntry[]>,
+  path: string,
+  since: number,
+): Promise<RequestLogEntry[]> {
+  return (await log()).filter((e) => e.path === path && e.time >= since);
+}
+
+/** Waits until the device has logged a request to `path` since `since`, and returns it. */
+export async function waitForRequest(
+  log: () => Promise<RequestLogEntry[]>,
+  path: string,
+  since: number,
+  timeout = 8_000,
+): Promise<RequestLogEntry> {
+  let found: RequestLogEntry | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await received(log, path, since))[0];
+        return !!found;
+      },
+      { timeout, intervals: [100] },
+    )
+    .toBe(true);
+  return found as RequestLogEntry;
+}
+
+/** Waits until a rebooting device answers again, so the next test finds it up. */
+export async function waitForDevice(page: Page): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        try {
+          return (await page.request.get("/api/config/deviceName", { timeout: 2_000 })).status();
+        } catch {
+          return 0;
+        }
+      },
+      { timeout: 15_000, intervals: [300] },
+    )
+    .toBe(200);
+}
+
+/** Logs in on the auth page with a password and waits for the device's verdict. */
+export async function logIn(page: Page, password: string): Promise<void> {
+  await page.goto("/auth");
+  await page.getByRole("textbox", { name: "Password" }).fill(password);
+  await page.getByRole("button", { name: "Test Password" }).click();
+  await expect(page.getByText("Password test was successful, validated")).toBeVisible();
+}

@@ -1,0 +1,167 @@
+// Commands page against the emulated decoder: execute after 2 s, outcomes and badges, levels, FS_CLEAR, history.
+import {
+  commandRow,
+  EXECUTE,
+  executeButton,
+  historyEntries,
+  logIn,
+  packetPreview,
+  received,
+  waitForDevice,
+  waitForRequest,
+} from "./commands-helpers.ts";
+import { expect, test } from "./fixtures.ts";
+
+const BANNER = "Insufficient permissions for this command! Please authenticate";
+
+test.describe("commands page", () => {
+  test("lists the commands by level then name, with badges from 20 and 'N / M Available'", async ({
+    page,
+  }) => {
+    await page.goto("/commands");
+    await expect(page.getByRole("heading", { name: "Command List" })).toBeVisible();
+    const names = page.locator(".cmd-list .cmd-row-name");
+    await expect(names).toHaveCount(16);
+    await expect(names.first()).toHaveText("Clear History");
+    await expect(names.last()).toHaveText("Old Bad Cmd");
+    await expect(commandRow(page, "Get Password").getByTestId("level-badge")).toHaveText("ownr 20");
+    await expect(commandRow(page, "Reboot").getByTestId("level-badge")).toHaveCount(0);
+    const footer = page.getByRole("link", { name: "10 / 16 Available" });
+    await expect(footer).toHaveAttribute("href", "/auth");
+    await expect(page.getByText("No auth configured!")).toBeVisible();
+    await expect(page.getByText("Select a command from the list...")).toBeVisible();
+    await expect(page.getByText("No history")).toBeVisible();
+  });
+
+  test("executes Reboot: the device receives it about 2 s after the click, then '200 Success'", async ({
+    page,
+    device,
+  }) => {
+    await page.goto("/commands");
+    await commandRow(page, "Reboot").click();
+    await expect(page.getByText("No arguments")).toBeVisible();
+    expect(await packetPreview(page)).toEqual({ cmd: "REBOOT", args: [] });
+    await expect(executeButton(page)).toHaveText("Execute");
+    const clickedAt = Date.now();
+    await executeButton(page).click();
+    // Appended to the history and the selection cleared at once; sent only after the delay.
+    await expect(historyEntries(page)).toHaveCount(1);
+    await expect(page.getByText("Select a command from the list...")).toBeVisible();
+    await expect(historyEntries(page).first()).toContainText("Not sent yet");
+    const sent = await waitForRequest(device.hooks.log, EXECUTE, clickedAt - 50);
+    expect(sent.body).toEqual({ cmd: "REBOOT", args: [] });
+    expect(sent.time - clickedAt).toBeGreaterThanOrEqual(1_900);
+    expect(sent.time - clickedAt).toBeLessThan(4_000);
+    const entry = historyEntries(page).first();
+    await expect(entry.locator(".badge")).toHaveText("200 Success");
+    await expect(entry).toContainText("State: RECEIVED");
+    await expect(entry.locator("pre")).toHaveCount(0);
+    await waitForDevice(page);
+    // The history survives a reload.
+    await page.reload();
+    await expect(historyEntries(page).first().locator(".badge")).toHaveText("200 Success");
+    await expect(historyEntries(page).first()).toContainText("Reboot");
+    await page.getByRole("button", { name: "Clear", exact: true }).click();
+    await expect(page.getByText("No history")).toBeVisible();
+  });
+
+  test("an above-level command shows the banner and 'Not Authed'; the right password unlocks it", async ({
+    page,
+    device,
+  }) => {
+    await page.goto("/commands");
+    await commandRow(page, "Force reboot tasks").click();
+    await expect(page.getByRole("alert").filter({ hasText: BANNER })).toBeVisible();
+    await expect(executeButton(page)).toHaveText("Not Authed");
+    await expect(executeButton(page)).toBeDisabled();
+
+    await page.getByRole("link", { name: "Configure" }).click();
+    await logIn(page, "admin-pass");
+    await page.getByRole("navigation").getByRole("link", { name: "Commands" }).click();
+    await expect(page.getByText("Level: Admin (100)")).toBeVisible();
+    await expect(page.getByText("Auth: Pass")).toBeVisible();
+    await expect(page.getByRole("link", { name: "15 / 16 Available" })).toBeVisible();
+    await commandRow(page, "Force reboot tasks").click();
+    await expect(page.getByText(BANNER)).toHaveCount(0);
+    expect(await packetPreview(page)).toEqual({ cmd: "FORCE_REBOOT_TASKS", args: [], auth_pw: "admin-pass" });
+    const clickedAt = Date.now();
+    await executeButton(page).click();
+    const sent = await waitForRequest(device.hooks.log, EXECUTE, clickedAt);
+    // The device logs passwords masked; it received one.
+    expect(sent.body).toEqual({ cmd: "FORCE_REBOOT_TASKS", args: [], auth_pw: "***" });
+    await expect(historyEntries(page).first().locator(".badge")).toHaveText("200 Success");
+    // The password never reaches localStorage (D7).
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+    expect(stored).not.toContain("admin-pass");
+  });
+
+  test("a 400 shows '400 Bad Arg' with the body", async ({ page, device }) => {
+    await page.goto("/commands");
+    await commandRow(page, "Replay selected").click();
+    await page.getByPlaceholder("timing_0001.csv").fill("no_such_file.csv");
+    const clickedAt = Date.now();
+    await executeButton(page).click();
+    const sent = await waitForRequest(device.hooks.log, EXECUTE, clickedAt);
+    expect(sent.body).toEqual({ cmd: "REPLAY_SELECTED", args: ["no_such_file.csv"] });
+    const entry = historyEntries(page).first();
+    await expect(entry.locator(".badge")).toHaveText("400 Bad Arg");
+    await expect(entry.locator("pre")).toContainText("HTTP 400");
+    await expect(entry.locator("pre")).toContainText("there is no timing file named no_such_file.csv");
+  });
+
+  test("FS_CLEAR asks first: No sends nothing, Yes sends", async ({ page, device }) => {
+    const start = Date.now();
+    await page.goto("/commands");
+    await commandRow(page, "Clear History").click();
+    await executeButton(page).click();
+    const question = page.getByRole("alertdialog");
+    await expect(question).toHaveText(/All timing and status data will be deleted\. Are you really sure\?/);
+    await question.getByRole("button", { name: "No" }).click();
+    await expect(question).toHaveCount(0);
+    await page.waitForTimeout(2_500);
+    expect(await received(device.hooks.log, EXECUTE, start)).toEqual([]);
+    await expect(page.getByText("No history")).toBeVisible();
+
+    await executeButton(page).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Yes" }).click();
+    const sent = await waitForRequest(device.hooks.log, EXECUTE, start);
+    expect(sent.body).toEqual({ cmd: "FS_CLEAR", args: [] });
+    await expect(historyEntries(page).first().locator(".badge")).toHaveText("200 Success");
+  });
+
+  test("arguments are checked before sending and the time picker sends YYMMDDHHMMSSmmm", async ({
+    page,
+    device,
+  }) => {
+    await page.goto("/commands");
+    await commandRow(page, "Enable/Disable UHF Transmitter").click();
+    const state = page.getByPlaceholder("ON", { exact: true });
+    await expect(state).toHaveValue("ON");
+    await state.fill("maybe");
+    await expect(page.getByText("Enter ON or OFF")).toBeVisible();
+    await expect(executeButton(page)).toHaveText("Error");
+    await expect(executeButton(page)).toBeDisabled();
+    await state.fill("OFF");
+    // Drafts are kept per command.
+    await commandRow(page, "Set time manually").click();
+    const picker = page.getByPlaceholder("yy-MM-dd HH:mm:ss");
+    await picker.fill("26-02-30 10:00:00");
+    await expect(page.getByText("Date input not valid.")).toBeVisible();
+    await expect(executeButton(page)).toHaveText("Error");
+    await picker.fill("26-11-22 09:30:15");
+    await expect(page.getByText("Date input not valid.")).toHaveCount(0);
+    const expected = await page.evaluate(() => {
+      const iso = new Date(2026, 10, 22, 9, 30, 15).toISOString();
+      return iso.slice(2, 19).replace(/[-T:]/g, "").concat("000");
+    });
+    expect(await packetPreview(page)).toEqual({ cmd: "TIME_MANUAL", args: [expected] });
+    await commandRow(page, "Enable/Disable UHF Transmitter").click();
+    await expect(page.getByPlaceholder("ON", { exact: true })).toHaveValue("OFF");
+    await commandRow(page, "Set time manually").click();
+    const clickedAt = Date.now();
+    await executeButton(page).click();
+    const sent = await waitForRequest(device.hooks.log, EXECUTE, clickedAt);
+    expect(sent.body).toEqual({ cmd: "TIME_MANUAL", args: [expected] });
+    await expect(historyEntries(page).first().locator(".badge")).toHaveText("200 Success");
+  });
+});

@@ -1,0 +1,106 @@
+// The commands page in happy-dom with the local list: what the operator sees before anything is sent.
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/preact";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { useAuth } from "../auth/authStore.ts";
+import { useFlags } from "../settings/flags.ts";
+import CommandsPage from "./CommandsPage.tsx";
+import { useCommands } from "./commandsStore.ts";
+
+function renderPage() {
+  const router = createMemoryRouter([{ path: "/commands", element: <CommandsPage /> }], {
+    initialEntries: ["/commands"],
+  });
+  return render(<RouterProvider router={router} />);
+}
+
+const row = (name: string) => screen.getByRole("button", { name: new RegExp(`^${name}`) });
+const executeButton = () => document.querySelector(".cmd-execute-btn") as HTMLButtonElement;
+const packet = () => JSON.parse((document.getElementById("cmd-packet") as HTMLTextAreaElement).value);
+
+describe("commands page", () => {
+  afterEach(cleanup);
+  beforeEach(() => {
+    localStorage.clear();
+    useAuth.getState().useNone();
+    useFlags.getState().reload();
+    useCommands.setState({ selected: null, drafts: {}, history: [] });
+  });
+
+  it("lists the commands with 'N / M Available' and asks for a selection", async () => {
+    renderPage();
+    expect(await screen.findByText("Command List")).toBeTruthy();
+    expect(screen.getByText("Select a command from the list...")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Authorize" }).getAttribute("href")).toBe("/auth");
+    const available = screen.getByRole("link", { name: "10 / 16 Available" });
+    expect(available.getAttribute("href")).toBe("/auth");
+    expect(screen.getByText("No history")).toBeTruthy();
+    expect(screen.getByText("No auth configured!")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Configure" }).getAttribute("href")).toBe("/auth");
+  });
+
+  it("shows a command without arguments and its packet", async () => {
+    renderPage();
+    fireEvent.click(await screen.findByRole("button", { name: /^Reboot Restart the unit now/ }));
+    expect(screen.getByRole("heading", { name: "Reboot" })).toBeTruthy();
+    expect(screen.getByText("No arguments")).toBeTruthy();
+    expect(screen.getByText("REBOOT")).toBeTruthy();
+    expect(packet()).toEqual({ cmd: "REBOOT", args: [] });
+    expect(executeButton().textContent?.trim()).toBe("Execute");
+    expect(executeButton().disabled).toBe(false);
+  });
+
+  it("blocks an above-level command with the banner and 'Not Authed'", async () => {
+    renderPage();
+    fireEvent.click(await screen.findByRole("button", { name: /^Set Password/ }));
+    expect(screen.getByText("Insufficient permissions for this command! Please authenticate")).toBeTruthy();
+    expect(executeButton().textContent?.trim()).toBe("Not Authed");
+    expect(executeButton().disabled).toBe(true);
+    act(() => {
+      useAuth.getState().setPassword("owner-pass");
+      useAuth.getState().passwordTested({ successful: true, responseMsg: "ok" }, 20);
+    });
+    expect(screen.queryByText("Insufficient permissions for this command! Please authenticate")).toBeNull();
+    expect(screen.getByRole("link", { name: "12 / 16 Available" })).toBeTruthy();
+    fireEvent.input(screen.getByPlaceholderText("new-password"), { target: { value: "n3w" } });
+    expect(packet()).toEqual({ cmd: "SET_PW", args: ["n3w"], auth_pw: "owner-pass" });
+    expect(executeButton().textContent?.trim()).toBe("Execute");
+  });
+
+  it("checks arguments, reads 'Error', and keeps each command's draft", async () => {
+    renderPage();
+    fireEvent.click(await screen.findByRole("button", { name: /^Reboot after delay/ }));
+    const delay = screen.getByPlaceholderText("10") as HTMLInputElement;
+    expect(delay.value).toBe("10");
+    fireEvent.input(delay, { target: { value: "soon" } });
+    expect(screen.getByText("Enter a whole number of minutes")).toBeTruthy();
+    expect(executeButton().textContent?.trim()).toBe("Error");
+    expect(executeButton().disabled).toBe(true);
+    fireEvent.click(row("Reboot Restart"));
+    fireEvent.click(row("Reboot after delay"));
+    expect((screen.getByPlaceholderText("10") as HTMLInputElement).value).toBe("soon");
+  });
+
+  it("uses the date-time picker for the manual time command", async () => {
+    renderPage();
+    fireEvent.click(await screen.findByRole("button", { name: /^Set time manually/ }));
+    const text = screen.getByPlaceholderText("yy-MM-dd HH:mm:ss") as HTMLInputElement;
+    fireEvent.input(text, { target: { value: "26-13-01 10:00:00" } });
+    expect(screen.getByText("Date input not valid.")).toBeTruthy();
+    fireEvent.input(text, { target: { value: "26-11-22 09:30:15" } });
+    expect(screen.queryByText("Date input not valid.")).toBeNull();
+    const sent = new Date(2026, 10, 22, 9, 30, 15).toISOString();
+    const want = `${sent.slice(2, 4)}${sent.slice(5, 7)}${sent.slice(8, 10)}${sent.slice(11, 13)}${sent.slice(14, 16)}${sent.slice(17, 19)}000`;
+    expect(packet()).toEqual({ cmd: "TIME_MANUAL", args: [want] });
+    expect((screen.getByLabelText("Pick date and time") as HTMLInputElement).value).toBe(
+      "2026-11-22T09:30:15",
+    );
+  });
+
+  it("puts level badges on commands from level 20", async () => {
+    renderPage();
+    await screen.findByText("Command List");
+    const badges = screen.getAllByTestId("level-badge").map((b) => b.textContent);
+    expect(badges).toEqual(["ownr 20", "ownr 20", "srvr 50", "tech 80", "admn 100", "unavl 250"]);
+  });
+});
