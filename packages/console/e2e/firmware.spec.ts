@@ -132,7 +132,8 @@ test("leaving or reloading during the load asks first; Stay keeps loading, Leave
   device,
 }) => {
   test.setTimeout(60_000);
-  const bytes = makeTestImage({ size: 600_000, version: "6.0.0" });
+  // About 10 s of chunks: long enough to try leaving twice.
+  const bytes = makeTestImage({ size: 2_000_000, version: "6.0.0" });
   await chooseFile(page, imageFile("big.bin", bytes));
   await page.getByRole("button", { name: "Load Firmware" }).click();
   await expect(page.getByTestId("load-percent")).not.toHaveText("0 %");
