@@ -73,6 +73,11 @@ test("a full update loads every chunk, and the unit comes back reporting the new
   // The telemetry the page read is the unit's own: the same version on the firmware card's call.
   const firmware = await (await page.request.get("/api/telemetry/firmware")).json();
   expect(firmware.version).toBe("9.8.7-e2e");
+
+  // Refresh reloads the page: a fresh start.
+  await page.getByRole("button", { name: "Refresh" }).click();
+  await expect(stepStatus(page, "upload")).toHaveText("active");
+  await expect(page.locator('input[type="file"]')).toBeVisible();
 });
 
 test("20 failed chunk answers in a row end in the failed state, and Retry starts over", async ({
