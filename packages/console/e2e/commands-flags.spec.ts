@@ -28,6 +28,7 @@ test.describe("commands feature flags", () => {
     await withFlags(page, { useRemoteStore: true });
     const start = Date.now();
     await page.goto("/commands");
+    await expect(page.getByText(/^Loading\.\.\.\d+ \/ 16$/)).toBeVisible();
     await expect(page.getByRole("link", { name: "10 / 16 Available" })).toBeVisible({ timeout: 15_000 });
     expect(await page.locator(".cmd-list .cmd-row-name").allTextContents()).toEqual(local);
     const count = await received(device.hooks.log, "/api/commands/mapping/quantity", start);
@@ -39,6 +40,13 @@ test.describe("commands feature flags", () => {
     for (let i = 1; i < infos.length; i++) {
       expect((infos[i]?.time ?? 0) - (infos[i - 1]?.time ?? 0)).toBeGreaterThanOrEqual(45);
     }
+    // The reload button asks again.
+    const again = Date.now();
+    await page.getByRole("button", { name: "Reload command list" }).click();
+    await expect(page.getByRole("link", { name: "10 / 16 Available" })).toBeVisible({ timeout: 15_000 });
+    await expect
+      .poll(async () => (await received(device.hooks.log, "/api/commands/mapping/getInfo", again)).length)
+      .toBe(16);
   });
 
   test("the remote store skips a bad answer and says so", async ({ page, device }) => {

@@ -25,7 +25,7 @@ export default function AuthPage() {
   return (
     <div className="auth-page">
       <h1>Authentication</h1>
-      <AuthStatus />
+      <AuthStatus configure={false} />
       <fieldset className="auth-options">
         <legend>Choose how the console authenticates</legend>
         <section className="panel auth-option">

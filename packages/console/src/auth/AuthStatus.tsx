@@ -5,7 +5,8 @@ import { useAuth } from "./authStore.ts";
 import { authTypeText } from "./authText.ts";
 import "./auth.css";
 
-export function AuthStatus() {
+/** `configure` false hides the link (on the auth page itself). */
+export function AuthStatus({ configure = true }: { configure?: boolean }) {
   const type = useAuth((s) => s.type);
   const level = useAuth((s) => s.level);
   const typeText = authTypeText(type);
@@ -17,7 +18,7 @@ export function AuthStatus() {
       <span className={type === "NONE" ? "error-text" : undefined}>
         {type === "NONE" ? typeText : <>Auth: {typeText}</>}
       </span>
-      <Link to="/auth">Configure</Link>
+      {configure && <Link to="/auth">Configure</Link>}
     </section>
   );
 }

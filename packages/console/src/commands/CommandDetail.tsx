@@ -1,10 +1,13 @@
 // The command detail panel (SPEC §2): name, description, code, level badge, permission banner and one input per argument.
 import type { CommandDefinition } from "@trc/protocol";
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { Link } from "react-router";
 import { PICKER_TYPE } from "./args.ts";
 import { DateTimeField } from "./DateTimeField.tsx";
 import { LevelBadge } from "./LevelBadge.tsx";
+
+/** The width below which the page stacks its panels (commands.css). */
+const NARROW = "(max-width: 1000px)";
 
 interface Props {
   def: CommandDefinition | null;
@@ -17,6 +20,14 @@ interface Props {
 
 export function CommandDetail({ def, draft, reasons, insufficient, useAuth, onDraft }: Props) {
   const base = useId();
+  const panel = useRef<HTMLElement>(null);
+  const code = def?.cmd;
+  // On a narrow screen the detail sits below the long list: bring it into view when a command is chosen.
+  useEffect(() => {
+    if (code && typeof matchMedia === "function" && matchMedia(NARROW).matches) {
+      panel.current?.scrollIntoView?.({ block: "start", behavior: "smooth" });
+    }
+  }, [code]);
   if (!def) {
     return (
       <section className="panel cmd-detail" aria-label="Command">
@@ -28,7 +39,7 @@ export function CommandDetail({ def, draft, reasons, insufficient, useAuth, onDr
   const set = (i: number, value: string) =>
     onDraft(def.args.map((_, j) => (j === i ? value : (draft[j] ?? ""))));
   return (
-    <section className="panel cmd-detail" aria-labelledby={`${base}-name`}>
+    <section className="panel cmd-detail" aria-labelledby={`${base}-name`} ref={panel}>
       <div className="card-head">
         <h2 id={`${base}-name`}>{def.name}</h2>
         <LevelBadge perm={def.perm} />
