@@ -24,7 +24,9 @@ describe("LeaveGuard", () => {
     const { router, onLeave } = setup(true);
     await act(() => router.navigate("/telemetry"));
     expect(screen.getByRole("alertdialog").textContent).toContain(LEAVE_QUESTION);
-    await act(() => fireEvent.click(screen.getByText("Stay")));
+    await act(() => {
+      fireEvent.click(screen.getByText("Stay"));
+    });
     expect(router.state.location.pathname).toBe("/firmware");
     expect(screen.queryByRole("alertdialog")).toBeNull();
     expect(onLeave).not.toHaveBeenCalled();
@@ -33,7 +35,9 @@ describe("LeaveGuard", () => {
   it("Leave stops the load and goes", async () => {
     const { router, onLeave } = setup(true);
     await act(() => router.navigate("/telemetry"));
-    await act(() => fireEvent.click(screen.getByText("Leave")));
+    await act(() => {
+      fireEvent.click(screen.getByText("Leave"));
+    });
     expect(onLeave).toHaveBeenCalledOnce();
     expect(router.state.location.pathname).toBe("/telemetry");
   });
