@@ -1,5 +1,6 @@
 // The restart banner and backup/restore against the emulated device: Restart unit reboots it; export, change, import restores.
 import { readFile } from "node:fs/promises";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { BUILT_IN_CONFIG } from "@trc/protocol";
 import {
   banner,
@@ -52,6 +53,68 @@ test.describe("restart banner", () => {
     expect(after.tag_timeout).toBe(Number(before.tag_timeout) + 1);
     await page.reload();
     await expect(page.getByRole("heading", { level: 1, name: "Telemetry" })).toBeVisible();
+    await expect(banner(page)).toHaveCount(0);
+  });
+});
+
+test.describe("restart banner and reboots the console did not ask for", () => {
+  /** Reboots the unit behind the console's back and waits until it has gone away and answers again. */
+  async function rebootBehindTheConsole(request: APIRequestContext): Promise<void> {
+    const res = await request.post("/api/commands/execute", { data: { cmd: "REBOOT", args: [] } });
+    expect(res.status()).toBe(200);
+    const up = async () => {
+      try {
+        return (await request.get("/api/config/deviceName", { timeout: 1000 })).ok();
+      } catch {
+        return false;
+      }
+    };
+    await expect.poll(up, { timeout: 10_000, intervals: [50] }).toBe(false);
+    await expect.poll(up, { timeout: 20_000, intervals: [200] }).toBe(true);
+  }
+
+  async function raiseBanner(page: Page, request: APIRequestContext): Promise<void> {
+    const before = await deviceValues(request);
+    await openConfiguration(page);
+    await inputOf(page, "Tag timeout").fill(String(Number(before.tag_timeout) + 1));
+    await submitOf(page, "Tag timeout").click();
+    await expect(resultOf(page, "Tag timeout")).toHaveText("200 - Success");
+    await expect(banner(page)).toBeVisible();
+    // The unit's uptime is whole seconds: a boot right on the change is not counted.
+    await page.waitForTimeout(2500);
+  }
+
+  test("a reboot while the console was not watching clears the banner on the next load", async ({
+    page,
+    request,
+  }) => {
+    await raiseBanner(page, request);
+    await page.reload();
+    await expect(banner(page)).toBeVisible();
+    await rebootBehindTheConsole(request);
+    await page.reload();
+    await expect(page.getByTestId("config-state")).toHaveText("REFRESHED", { timeout: 20_000 });
+    await expect(banner(page)).toHaveCount(0);
+  });
+
+  test("the unit answering again after being unreachable clears the banner when it has rebooted", async ({
+    page,
+    request,
+  }) => {
+    await raiseBanner(page, request);
+    const res = await request.post("/api/commands/execute", { data: { cmd: "REBOOT", args: [] } });
+    expect(res.status()).toBe(200);
+    // While the unit is away, Refresh fails: the console sees it unreachable.
+    const refresh = page.getByRole("button", { name: "Refresh", exact: true });
+    await expect(async () => {
+      await refresh.click();
+      await expect(page.getByTestId("config-state")).toHaveText("ERROR", { timeout: 1000 });
+    }).toPass({ timeout: 10_000 });
+    await expect(banner(page)).toBeVisible();
+    await expect(async () => {
+      await refresh.click();
+      await expect(page.getByTestId("config-state")).toHaveText("REFRESHED", { timeout: 2000 });
+    }).toPass({ timeout: 20_000 });
     await expect(banner(page)).toHaveCount(0);
   });
 });

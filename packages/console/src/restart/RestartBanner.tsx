@@ -1,15 +1,17 @@
 // The red banner 'Configuration changed without restart!' with 'Restart unit' (SPEC §2).
 import { API } from "@trc/protocol";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { send } from "../api/client.ts";
 import { errorText } from "../api/errors.ts";
 import { watchReboot } from "../api/rebootWatch.ts";
 import { credentials } from "../auth/authStore.ts";
+import { watchForOtherReboots } from "./rebootCheck.ts";
 import { useRestart } from "./restartStore.ts";
 
 export function RestartBanner() {
   const { changed, restarting, setRestarting, rebooted } = useRestart();
   const [message, setMessage] = useState("");
+  useEffect(watchForOtherReboots, []);
   if (!changed.length) return null;
 
   async function restart() {
