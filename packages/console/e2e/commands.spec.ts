@@ -44,10 +44,17 @@ test.describe("commands page", () => {
     await expect(executeButton(page)).toHaveText("Execute");
     const clickedAt = Date.now();
     await executeButton(page).click();
+    // A spinner for 500 ms after the click.
+    await expect(page.locator(".cmd-execute-btn .spinner")).toBeVisible();
     // Appended to the history and the selection cleared at once; sent only after the delay.
     await expect(historyEntries(page)).toHaveCount(1);
     await expect(page.getByText("Select a command from the list...")).toBeVisible();
     await expect(historyEntries(page).first()).toContainText("Not sent yet");
+    await expect(page.locator(".cmd-execute-btn .spinner")).toHaveCount(0, { timeout: 2_000 });
+    // While the command is in progress no other command may run.
+    await commandRow(page, "Identify antennas").click();
+    await expect(executeButton(page)).toHaveText("Execute");
+    await expect(executeButton(page)).toBeDisabled();
     const sent = await waitForRequest(device.hooks.log, EXECUTE, clickedAt - 50);
     expect(sent.body).toEqual({ cmd: "REBOOT", args: [] });
     expect(sent.time - clickedAt).toBeGreaterThanOrEqual(1_900);
@@ -56,6 +63,7 @@ test.describe("commands page", () => {
     await expect(entry.locator(".badge")).toHaveText("200 Success");
     await expect(entry).toContainText("State: RECEIVED");
     await expect(entry.locator("pre")).toHaveCount(0);
+    await expect(executeButton(page)).toBeEnabled();
     await waitForDevice(page);
     // The history survives a reload.
     await page.reload();
@@ -164,4 +172,22 @@ test.describe("commands page", () => {
     expect(sent.body).toEqual({ cmd: "TIME_MANUAL", args: [expected] });
     await expect(historyEntries(page).first().locator(".badge")).toHaveText("200 Success");
   });
+});
+
+test("a device answering 503 reads 'Unknown?' with the body, and the page keeps working", async ({
+  page,
+  device,
+}) => {
+  await device.hooks.fault({ path: EXECUTE, status: 503, count: 1, body: { error: "radio busy" } });
+  await page.goto("/commands");
+  await commandRow(page, "Identify antennas").click();
+  await executeButton(page).click();
+  const entry = historyEntries(page).first();
+  await expect(entry.locator(".badge")).toHaveText("Unknown?");
+  await expect(entry.locator("pre")).toContainText("HTTP 503");
+  await expect(entry.locator("pre")).toContainText("radio busy");
+  await commandRow(page, "Identify antennas").click();
+  await executeButton(page).click();
+  await expect(historyEntries(page)).toHaveCount(2);
+  await expect(historyEntries(page).first().locator(".badge")).toHaveText("200 Success");
 });
