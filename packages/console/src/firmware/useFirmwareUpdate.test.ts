@@ -41,7 +41,10 @@ describe("useFirmwareUpdate", () => {
     expect(result.current.state.image?.info.version).toBe("4.2.0");
     expect(result.current.state.image?.size).toBe(6000);
 
-    await act(() => result.current.loadFirmware());
+    // A double click starts one load.
+    await act(() =>
+      Promise.all([result.current.loadFirmware(), result.current.loadFirmware()]).then(() => {}),
+    );
     expect(result.current.state.stage).toBe("DOWNLOADED");
     expect(offsets).toEqual([0, 4096]);
     expect(pausedDuringSend).toEqual([true, true]);

@@ -29,6 +29,8 @@ export function useFirmwareUpdate(sendChunk: SendChunk = sendChunkToDevice): Fir
   const stateRef = useRef(state);
   stateRef.current = state;
   const controller = useRef(new AbortController());
+  /** A double click must not start two loads before the stage changes on screen. */
+  const loading = useRef(false);
 
   const abort = useCallback(() => controller.current.abort(new Error("Left the firmware page")), []);
   useEffect(() => {
@@ -79,7 +81,8 @@ export function useFirmwareUpdate(sendChunk: SendChunk = sendChunkToDevice): Fir
 
   const loadFirmware = useCallback(async () => {
     const { stage, image } = stateRef.current;
-    if (stage !== "UPLOADED" || !image) return;
+    if (stage !== "UPLOADED" || !image || loading.current) return;
+    loading.current = true;
     const signal = controller.current.signal;
     dispatch({ type: "load", at: Date.now() });
     deviceGate.pause(GATE_PAUSE_REASON);
@@ -101,6 +104,7 @@ export function useFirmwareUpdate(sendChunk: SendChunk = sendChunkToDevice): Fir
       if (!signal.aborted) dispatch({ type: "loadFailed", reason: errorText(err), load: null });
     } finally {
       deviceGate.resume(GATE_PAUSE_REASON);
+      loading.current = false;
     }
     // The unit applies the image and reboots by itself once every byte is in (D6): watch it from now on.
     if (loaded) void watchUnit(signal);
