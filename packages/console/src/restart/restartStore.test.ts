@@ -27,14 +27,18 @@ describe("restart store", () => {
   });
 
   it.each([
-    ["up, down, up", [true, false, true], []],
-    ["down, down, up", [false, false, true], []],
-    ["never seen down", [true, true, true], ["raw_port"]],
-  ])("a reboot watch that sees %s leaves %j", async (_, seq, left) => {
-    useRestart.getState().configChanged("raw_port");
-    answers.push(...seq);
-    const phase = await watchReboot({ pollMs: 1, assumeDownAfterMs: 0, timeoutMs: 2000 });
-    expect(phase).toBe("back");
-    expect(useRestart.getState().changed).toEqual(left);
-  });
+    // [what the watch sees, answers (true = up), assume it went down after (ms), settings left]
+    ["up, down, up", [true, false, true], 60_000, []],
+    ["down, down, up", [false, false, true], 60_000, []],
+    ["never down (assumed back)", [true, true, true], 0, ["raw_port"]],
+  ] as const)(
+    "a reboot watch that sees %s leaves the right settings",
+    async (_, seq, assumeDownAfterMs, left) => {
+      useRestart.getState().configChanged("raw_port");
+      answers.push(...seq);
+      const phase = await watchReboot({ pollMs: 1, assumeDownAfterMs, timeoutMs: 2000 });
+      expect(phase).toBe("back");
+      expect(useRestart.getState().changed).toEqual(left);
+    },
+  );
 });
