@@ -1,10 +1,6 @@
 // Clock-offset benchmark: the console's estimator against the spec's naive one, on the emulator with a known
 // offset and 5–60 ms asymmetric jitter (a random wait before and another after it reads its clock).
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { API } from "@trc/protocol";
-import { startDevice } from "../../device/src/server.ts";
 import {
   estimateClock,
   meanMidpointOffset,
@@ -14,6 +10,7 @@ import {
   syncClock,
   type TimeSample,
 } from "../src/telemetry/timeSync.ts";
+import { spawnDevice } from "./spawn-device.ts";
 import { ms, percentile, verdict } from "./stats.ts";
 
 export interface ClockBenchOptions {
@@ -69,12 +66,9 @@ const SYNC_TEXT = {
 } as const;
 
 export async function runClockBench(o: ClockBenchOptions): Promise<string> {
-  const dataDir = await mkdtemp(join(tmpdir(), "trc-bench-clock-"));
-  const device = await startDevice({
-    dataDir: join(dataDir, "data"),
-    clockOffsetMs: o.offsetMs,
-    timeJitterMs: o.jitterMs,
-    consoleDist: join(dataDir, "no-console"),
+  const device = await spawnDevice({
+    DEVICE_CLOCK_OFFSET_MS: String(o.offsetMs),
+    DEVICE_TIME_JITTER_MS: o.jitterMs.join(","),
   });
   const take = async (): Promise<TimeSample | null> => {
     const sentAt = preciseNow();
@@ -111,7 +105,6 @@ export async function runClockBench(o: ClockBenchOptions): Promise<string> {
     }
   } finally {
     await device.close();
-    await rm(dataDir, { recursive: true, force: true });
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const mine = (rows[0] as Row).errors;
@@ -121,9 +114,10 @@ export async function runClockBench(o: ClockBenchOptions): Promise<string> {
   return [
     "## Clock offset",
     "",
-    `The emulator (in process, \`startDevice\`) runs with \`clockOffsetMs\` ${o.offsetMs} and \`timeJitterMs\``,
-    `${o.jitterMs.join("–")}: a uniform random wait before it reads its clock and another after, so the two halves`,
-    `of each round trip differ. ${o.syncs} syncs of each kind, alternating, all with SPEC §9's 15 attempts at`,
+    "The emulator runs in its own process (a unit is its own machine) with",
+    `\`DEVICE_CLOCK_OFFSET_MS=${o.offsetMs}\` and \`DEVICE_TIME_JITTER_MS=${o.jitterMs.join(",")}\`: a uniform random wait`,
+    "before it reads its clock and another after, so the two halves of each round trip differ.",
+    `${o.syncs} syncs of each kind, alternating, all with SPEC §9's 15 attempts at`,
     "most and random 30–120 ms pauses. Error = |estimate − true offset|; the true offset is taken against the",
     `same high-resolution clock the estimator reads (performance.timeOrigin + performance.now()). Took ${seconds} s.`,
     "",

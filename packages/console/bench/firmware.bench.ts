@@ -137,7 +137,19 @@ async function runOnce(
     const startGapMs = median(gaps);
     if (process.env.BENCH_DEBUG) {
       const sorted = [...gaps].sort((a, b) => b - a);
-      console.log("chunks", timings.length, "span", ((timings.at(-1)?.[1] ?? 0) - (timings[0]?.[0] ?? 0)).toFixed(0), "gap sum", gaps.reduce((a, b) => a + b, 0).toFixed(0), "largest gaps", sorted.slice(0, 10).map((g) => g.toFixed(0)).join(" "));
+      console.log(
+        "chunks",
+        timings.length,
+        "span",
+        ((timings.at(-1)?.[1] ?? 0) - (timings[0]?.[0] ?? 0)).toFixed(0),
+        "gap sum",
+        gaps.reduce((a, b) => a + b, 0).toFixed(0),
+        "largest gaps",
+        sorted
+          .slice(0, 10)
+          .map((g) => g.toFixed(0))
+          .join(" "),
+      );
     }
     return { wallMs, roundTripMs, startGapMs, failures, shaMatches: deviceSha === sha256(image) };
   } finally {

@@ -200,10 +200,10 @@ test("Requery samples the device time (5 to 15 attempts) and gives a verdict", a
   await page.goto("/");
   const time = card(page, "card-time");
   const verdict = time.getByTestId("time-verdict");
-  await expect(verdict).not.toHaveAttribute("data-accuracy", /NOT_QUERIED|QUERYING/);
+  await expect(verdict).not.toHaveAttribute("data-accuracy", /NOT_QUERIED|QUERYING/, { timeout: 20_000 });
   const before = (await device.hooks.log()).filter((e) => e.path === "/api/telemetry/time/sources").length;
   await time.getByRole("button", { name: "Requery" }).click();
-  await expect(verdict).toHaveAttribute("data-accuracy", "ACCURATE");
+  await expect(verdict).toHaveAttribute("data-accuracy", "ACCURATE", { timeout: 20_000 });
   await expect(verdict).toContainText("Accurate");
   await expect(verdict).toContainText("Accurate as possible considering error sources");
   await expect(time.getByTestId("time-bound")).toHaveText(/^± \d+ ms$/);
@@ -223,7 +223,7 @@ test("every attempt failing reads Faulted query and 'Unable to fetch device time
   await page.goto("/");
   const time = card(page, "card-time");
   const verdict = time.getByTestId("time-verdict");
-  await expect(verdict).not.toHaveAttribute("data-accuracy", /NOT_QUERIED|QUERYING/);
+  await expect(verdict).not.toHaveAttribute("data-accuracy", /NOT_QUERIED|QUERYING/, { timeout: 20_000 });
   await device.hooks.fault({ path: "/api/telemetry/time/sources", status: 503, count: 15 });
   await time.getByRole("button", { name: "Requery" }).click();
   await expect(verdict).toHaveAttribute("data-accuracy", "NO_GOOD_RESULTS", { timeout: 15_000 });
@@ -242,4 +242,34 @@ test("the refresh button asks the device again", async ({ page, device }) => {
   await storage.getByRole("button", { name: "Refresh Storage" }).click();
   await expect.poll(count).toBe(before + 1);
   await expect(storage).toHaveAttribute("data-state", "loaded");
+});
+
+test("battery, temps and passings draw their history once there are two readings", async ({ page }) => {
+  await page.goto("/");
+  const passings = card(page, "card-passings");
+  await expect(passings).toHaveAttribute("data-state", "loaded");
+  await expect(passings.getByRole("img", { name: /^Seen history/ })).toHaveCount(0);
+  for (const [id, title] of [
+    ["card-passings", "Passings"],
+    ["card-battery", "Battery"],
+    ["card-temps", "Temps"],
+  ] as const) {
+    await card(page, id)
+      .getByRole("button", { name: `Refresh ${title}` })
+      .click();
+    await expect(card(page, id)).toHaveAttribute("data-state", "loaded");
+  }
+  await expect(
+    passings.getByRole("img", { name: "Seen history: 2 readings since the page opened" }),
+  ).toBeVisible();
+  await expect(
+    card(page, "card-battery").getByRole("img", {
+      name: "Battery charge history: 2 readings since the page opened",
+    }),
+  ).toBeVisible();
+  await expect(
+    card(page, "card-temps")
+      .getByRole("img", { name: /temperature history: 2 readings/ })
+      .first(),
+  ).toBeVisible();
 });

@@ -16,14 +16,11 @@ import {
   watchdogColour,
   watchdogText,
 } from "./format.ts";
-import { record } from "./history.ts";
 import { Sparkline } from "./Sparkline.tsx";
 import { useDataset } from "./useDataset.ts";
 
 export function BatteryCard() {
-  const ds = useDataset("battery", (d, at) => {
-    if (typeof d.percentage === "number") record("battery", batteryPercent(d.percentage), at);
-  });
+  const ds = useDataset("battery");
   const d = ds.data;
   const pct = typeof d?.percentage === "number" ? batteryPercent(d.percentage) : null;
   const badge = batteryBadge(d?.state);

@@ -1,14 +1,11 @@
 // Temps, Interfaces and Passings cards (SPEC §2, §3), with history sparklines on temps and passings.
 import { Card } from "./Card.tsx";
 import { keyed, MISSING, num } from "./format.ts";
-import { record } from "./history.ts";
 import { Sparkline } from "./Sparkline.tsx";
 import { useDataset } from "./useDataset.ts";
 
 export function TempsCard() {
-  const ds = useDataset("hw/temp", (d, at) => {
-    for (const s of d.temps ?? []) if (s?.name) record(`temp:${s.name}`, s.temp, at);
-  });
+  const ds = useDataset("hw/temp");
   const temps = ds.data?.temps;
   return (
     <Card title="Temps" testId="card-temps" datasets={[ds]}>
@@ -66,7 +63,7 @@ const COUNTERS = [
 ] as const;
 
 export function PassingsCard() {
-  const ds = useDataset("passings", (d, at) => record("passings:seen", d.seen, at));
+  const ds = useDataset("passings");
   const d = ds.data;
   return (
     <Card title="Passings" testId="card-passings" datasets={[ds]}>

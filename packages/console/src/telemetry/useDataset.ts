@@ -1,18 +1,12 @@
 // One telemetry dataset as a TanStack query: fetched on open, on manual refresh (foreground) and on its auto interval (background).
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  API,
-  type FieldIssue,
-  TELEMETRY_SCHEMAS,
-  type TelemetryDataset,
-  type TelemetryOf,
-} from "@trc/protocol";
+import type { FieldIssue, TelemetryDataset, TelemetryOf } from "@trc/protocol";
 import { useState } from "react";
-import { request } from "../api/client.ts";
 import type { Loose } from "../api/lenient.ts";
-import { type DatasetState, datasetState, shouldRetry } from "./datasetState.ts";
-import { intervalMs, refreshMinutes } from "./refresh.ts";
+import { type DatasetState, datasetState } from "./datasetState.ts";
+import { datasetQuery, foreground } from "./queries.ts";
+import { refreshMinutes } from "./refresh.ts";
 
 export interface Dataset<D extends TelemetryDataset> {
   dataset: D;
@@ -26,34 +20,15 @@ export interface Dataset<D extends TelemetryDataset> {
   refresh(): void;
 }
 
-/** Datasets whose next fetch is in the foreground (page open, manual refresh), not an auto refresh. */
-const foreground = new Set<TelemetryDataset>();
-
-export function useDataset<D extends TelemetryDataset>(
-  dataset: D,
-  collect?: (data: Loose<TelemetryOf<D>>, at: number) => void,
-): Dataset<D> {
+export function useDataset<D extends TelemetryDataset>(dataset: D): Dataset<D> {
   const client = useQueryClient();
-  const queryKey = ["telemetry", dataset];
+  // A fetch on mount (opening the page again) is in the foreground too.
   useState(() => foreground.add(dataset));
-  const minutes = refreshMinutes(dataset);
-  const q = useQuery({
-    queryKey,
-    queryFn: async () => {
-      const background = !foreground.delete(dataset) && client.getQueryData(queryKey) !== undefined;
-      const parsed = await request(API.telemetry(dataset), TELEMETRY_SCHEMAS[dataset], { background });
-      const data = parsed.data as Loose<TelemetryOf<D>>;
-      collect?.(data, Date.now());
-      return { data, issues: parsed.issues };
-    },
-    refetchInterval: intervalMs(minutes),
-    refetchIntervalInBackground: true,
-    retry: shouldRetry,
-  });
+  const q = useQuery(datasetQuery(client, dataset));
   const loaded = q.status === "success";
   return {
     dataset,
-    minutes,
+    minutes: refreshMinutes(dataset),
     state: datasetState(q.status, q.fetchStatus === "fetching"),
     data: loaded ? q.data.data : undefined,
     issues: loaded ? q.data.issues : [],

@@ -1,0 +1,20 @@
+// Which readings feed the sparklines: battery charge (fraction rule applied), each named temperature, passings seen.
+import { beforeEach, describe, expect, it } from "vitest";
+import { collectHistory } from "./collect.ts";
+import { clearHistory, history } from "./history.ts";
+
+beforeEach(clearHistory);
+
+describe("collectHistory", () => {
+  it.each([
+    ["battery", { percentage: 0.42 }, "battery", [42]],
+    ["battery", { percentage: 80 }, "battery", [80]],
+    ["battery", { percentage: "x" }, "battery", []],
+    ["hw/temp", { temps: [{ name: "cpu", temp: 48.2 }, { name: "", temp: 1 }, null] }, "temp:cpu", [48.2]],
+    ["passings", { seen: 17 }, "passings:seen", [17]],
+    ["storage", { used: 1, total: 2 }, "storage", []],
+  ] as const)("%s %o records %s %o", (dataset, data, key, values) => {
+    collectHistory(dataset, data as Record<string, unknown>, 1000);
+    expect(history(key).map((p) => p.v)).toEqual(values);
+  });
+});

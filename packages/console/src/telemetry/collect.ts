@@ -1,0 +1,23 @@
+// Which readings of each dataset go into the in-memory history (battery charge, each temperature, passings seen).
+import type { TelemetryDataset } from "@trc/protocol";
+import { batteryPercent } from "./format.ts";
+import { record } from "./history.ts";
+
+type Reading = Record<string, unknown> | undefined;
+
+const asNumber = (v: unknown) => (typeof v === "number" ? v : undefined);
+
+/** Records a loaded answer's history points; datasets without a sparkline record nothing. */
+export function collectHistory(dataset: TelemetryDataset, data: Reading, at: number): void {
+  if (!data) return;
+  if (dataset === "battery") {
+    const pct = asNumber(data.percentage);
+    if (pct !== undefined) record("battery", batteryPercent(pct), at);
+  } else if (dataset === "hw/temp" && Array.isArray(data.temps)) {
+    for (const s of data.temps as Reading[]) {
+      if (typeof s?.name === "string" && s.name) record(`temp:${s.name}`, asNumber(s.temp), at);
+    }
+  } else if (dataset === "passings") {
+    record("passings:seen", asNumber(data.seen), at);
+  }
+}
