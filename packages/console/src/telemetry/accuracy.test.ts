@@ -71,6 +71,10 @@ describe("clock texts", () => {
     [125_000, "+2 min 5 s"],
     [7_500_000, "+2 h 5 min"],
     [-40 * DAY, "-40 d 0 h"],
+    [40 * DAY - 0.3, "+40 d 0 h"],
+    [3_599_999, "+1 h 0 min"],
+    [3_600_000, "+1 h 0 min"],
+    [119_700, "+2 min 0 s"],
   ])("offset %d reads %s", (ms, text) => {
     expect(offsetText(ms)).toBe(text);
   });

@@ -81,10 +81,12 @@ export function offsetText(ms: number): string {
   const abs = Math.abs(ms);
   if (abs < 1000) return `${sign}${Math.round(abs)} ms`;
   if (abs < 60_000) return `${sign}${(abs / 1000).toFixed(1)} s`;
-  const min = Math.floor(abs / 60_000);
-  if (min < 60) return `${sign}${min} min ${Math.floor((abs % 60_000) / 1000)} s`;
-  const h = Math.floor(min / 60);
-  if (h < 48) return `${sign}${h} h ${min % 60} min`;
+  // Each range rounds to its smallest unit shown, so 40 days less a millisecond reads 40 d 0 h.
+  const s = Math.round(abs / 1000);
+  if (s < 3600) return `${sign}${Math.floor(s / 60)} min ${s % 60} s`;
+  const m = Math.round(abs / 60_000);
+  if (m < 48 * 60) return `${sign}${Math.floor(m / 60)} h ${m % 60} min`;
+  const h = Math.round(abs / 3_600_000);
   return `${sign}${Math.floor(h / 24)} d ${h % 24} h`;
 }
 
