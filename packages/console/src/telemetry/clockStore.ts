@@ -22,10 +22,15 @@ export interface ClockState {
 
 /** Sync requests go after the cards' own requests: their timing is measured when they leave the queue anyway. */
 const SYNC_PRIORITY = -1;
+/** A sample slower than this is useless for the offset; a hung unit must not hold the sync for 15 × 10 s. */
+const SAMPLE_TIMEOUT_MS = 3000;
 
 /** One sample through the API client: its high-resolution send and receive times, and the rtc (or first) source. */
 export async function takeSample(): Promise<TimeSample | null> {
-  const answer = await send(API.telemetry("time/sources"), { priority: SYNC_PRIORITY });
+  const answer = await send(API.telemetry("time/sources"), {
+    priority: SYNC_PRIORITY,
+    timeoutMs: SAMPLE_TIMEOUT_MS,
+  });
   if (!answer.ok) throw DeviceError.http(answer.status, answer.body);
   const clock = readDeviceClock(answer.body);
   if (!clock) return null;
