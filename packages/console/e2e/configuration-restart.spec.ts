@@ -162,6 +162,10 @@ test.describe("backup and restore", () => {
     await panel.getByRole("button", { name: "Apply selected" }).click();
     await expect(powerRow.getByTestId("save-result")).toHaveText("200 - Success");
     await expect(portRow.getByTestId("save-result")).toHaveCount(0);
+    // An applied setting is not chosen again.
+    await expect(powerRow.getByRole("checkbox")).not.toBeChecked();
+    await expect(powerRow.getByRole("checkbox")).toBeDisabled();
+    await expect(panel.getByRole("button", { name: "Apply selected" })).toBeDisabled();
 
     await expect(setting(page, "UHF power")).toContainText(`Current: ${String(before.uhf_power)}`);
     await expect(setting(page, "Raw port")).toContainText(`Current: ${port}`);

@@ -57,6 +57,14 @@ export function BackupPanel({ items, apply }: Props) {
     setChosen(new Set(next.rows.filter((r) => !r.refused).map((r) => r.name)));
   }
 
+  const toggle = (name: string, on: boolean) =>
+    setChosen((c) => {
+      const next = new Set(c);
+      if (on) next.add(name);
+      else next.delete(name);
+      return next;
+    });
+
   async function applyChosen() {
     if (!plan) return;
     setApplying(true);
@@ -65,17 +73,11 @@ export function BackupPanel({ items, apply }: Props) {
       setResults((r) => ({ ...r, [row.name]: "busy" }));
       const result = await apply(row.name, row.next as ConfigValue);
       setResults((r) => ({ ...r, [row.name]: result }));
+      // Applied: not chosen again by a second click.
+      if (result.ok) toggle(row.name, false);
     }
     setApplying(false);
   }
-
-  const toggle = (name: string, on: boolean) =>
-    setChosen((c) => {
-      const next = new Set(c);
-      if (on) next.add(name);
-      else next.delete(name);
-      return next;
-    });
 
   return (
     <section className="panel cfg-backup" aria-label="Backup and restore">
@@ -112,7 +114,11 @@ export function BackupPanel({ items, apply }: Props) {
                       <input
                         type="checkbox"
                         checked={!row.refused && chosen.has(row.name)}
-                        disabled={!!row.refused || applying}
+                        disabled={
+                          !!row.refused ||
+                          applying ||
+                          (result !== undefined && result !== "busy" && result.ok)
+                        }
                         onChange={(e) => toggle(row.name, e.currentTarget.checked)}
                       />{" "}
                       <strong>{row.label}</strong>{" "}
