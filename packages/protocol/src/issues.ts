@@ -45,9 +45,15 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   return v;
 }
 
+/** A path segment as shown: plain names as they are; an empty key, or one with dots, spaces or quotes, in JSON quotes. */
+function segment(key: PropertyKey): string {
+  const text = String(key);
+  return typeof key === "string" && !/^[^.\s"]+$/.test(key) ? JSON.stringify(text) : text;
+}
+
 export function fieldIssues(issues: readonly z.core.$ZodIssue[], input: unknown): FieldIssue[] {
   return issues.map((issue) => ({
-    field: issue.path.length ? issue.path.map(String).join(".") : "(root)",
+    field: issue.path.length ? issue.path.map(segment).join(".") : "(root)",
     message: describe(issue, valueAt(input, issue.path)),
   }));
 }

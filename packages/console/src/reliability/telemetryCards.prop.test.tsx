@@ -1,0 +1,101 @@
+// Property tests: every telemetry card rendered with arbitrary answers (through the real lenient parse) — no exception, wrong fields named, device strings as text.
+import { cleanup, render } from "@testing-library/preact";
+import { TELEMETRY_SCHEMAS, type TelemetryDataset } from "@trc/protocol";
+import fc from "fast-check";
+import type { ComponentType } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { DeviceError } from "../api/errors.ts";
+import { parseLenient } from "../api/lenient.ts";
+import { CellularCard } from "../telemetry/CellularCard.tsx";
+import { DeviceTimeCard } from "../telemetry/DeviceTimeCard.tsx";
+import { BatteryCard, FirmwareCard, StorageCard } from "../telemetry/HealthCards.tsx";
+import { InterfacesCard, PassingsCard, TempsCard } from "../telemetry/ListCards.tsx";
+import { UhfCard } from "../telemetry/UhfCard.tsx";
+import type { Dataset } from "../telemetry/useDataset.ts";
+import { GOOD_TELEMETRY, hostileJson, mutated } from "./arbitraries.ts";
+
+/** What each dataset answers in the current run: a JSON value, or an error. */
+const answers = new Map<TelemetryDataset, { raw: unknown } | { error: unknown }>();
+
+vi.mock("../telemetry/useDataset.ts", () => ({
+  useDataset(dataset: TelemetryDataset): Dataset<TelemetryDataset> {
+    const answer = answers.get(dataset) ?? { raw: GOOD_TELEMETRY[dataset] };
+    const base = { dataset, minutes: 3, loading: false, refresh() {} };
+    if ("error" in answer)
+      return { ...base, state: "errored", data: undefined, issues: [], error: answer.error };
+    const parsed = parseLenient(TELEMETRY_SCHEMAS[dataset], answer.raw);
+    return { ...base, state: "loaded", data: parsed.data as never, issues: parsed.issues, error: null };
+  },
+}));
+
+afterEach(cleanup);
+// The Device Time card starts a clock sync on mount: no device here, so every attempt fails quietly.
+vi.stubGlobal("fetch", () => Promise.reject(new TypeError("no device in a unit test")));
+
+const CARDS: [string, ComponentType, TelemetryDataset[]][] = [
+  ["Battery", BatteryCard, ["battery"]],
+  ["Firmware", FirmwareCard, ["firmware"]],
+  ["Storage", StorageCard, ["storage"]],
+  ["Temps", TempsCard, ["hw/temp"]],
+  ["Interfaces", InterfacesCard, ["networking/interfaces"]],
+  ["Device Time", DeviceTimeCard, ["time/sources"]],
+  ["Passings", PassingsCard, ["passings"]],
+  ["UHF Antennas", UhfCard, ["uhf/ports"]],
+  ["Cellular", CellularCard, ["cellular", "cellular/ant"]],
+];
+
+const errorAnswer = fc.oneof(
+  fc.tuple(fc.integer({ min: 400, max: 599 }), hostileJson).map(([s, body]) => DeviceError.http(s, body)),
+  fc.constant(new Error("Failed to fetch")),
+);
+
+let renders = 0;
+
+describe("telemetry cards with arbitrary answers", () => {
+  for (const [title, CardView, datasets] of CARDS) {
+    it(`${title}: renders, names every wrong field, shows errors, never runs device strings`, () => {
+      const perDataset = fc.tuple(
+        ...datasets.map((d) =>
+          fc.oneof(
+            { arbitrary: mutated(GOOD_TELEMETRY[d]).map((raw) => ({ raw })), weight: 6 },
+            { arbitrary: hostileJson.map((raw) => ({ raw })), weight: 2 },
+            { arbitrary: errorAnswer.map((error) => ({ error })), weight: 1 },
+          ),
+        ),
+      );
+      fc.assert(
+        fc.property(perDataset, (list) => {
+          answers.clear();
+          for (const [i, a] of list.entries()) answers.set(datasets[i] as TelemetryDataset, a);
+          const { container, unmount } = render(<CardView />);
+          renders++;
+          const card = container.querySelector(`section[aria-label="${title}"]`);
+          expect(card, "the card is there").not.toBeNull();
+          expect(card?.querySelector("h2")?.textContent).toBe(title);
+          const issues = datasets.flatMap((d) => {
+            const a = answers.get(d);
+            return a && "raw" in a ? parseLenient(TELEMETRY_SCHEMAS[d], a.raw).issues : [];
+          });
+          const text = card?.textContent ?? "";
+          for (const issue of issues) expect(text, issue.field).toContain(issue.field);
+          if (issues.length) expect(card?.querySelector("[data-testid=card-issues]")).not.toBeNull();
+          if (
+            datasets.some((d) => {
+              const a = answers.get(d);
+              return a && "error" in a;
+            })
+          )
+            expect(card?.querySelector("[data-testid=card-error]")?.textContent).toMatch(/^\{"error":/);
+          // Device strings are text: nothing the answers carried became an element.
+          expect(container.querySelector("script, img[src='x'], iframe, [onerror]")).toBeNull();
+          unmount();
+        }),
+        { numRuns: 120, seed: 8 },
+      );
+    });
+  }
+
+  it("rendered each card many times", () => {
+    expect(renders).toBeGreaterThanOrEqual(CARDS.length * 120);
+  });
+});
