@@ -57,20 +57,22 @@ test.describe("restart banner", () => {
   });
 });
 
+/** True when the unit answers its identity call. */
+async function isUp(request: APIRequestContext): Promise<boolean> {
+  try {
+    return (await request.get("/api/config/deviceName", { timeout: 1000 })).ok();
+  } catch {
+    return false;
+  }
+}
+
 test.describe("restart banner and reboots the console did not ask for", () => {
   /** Reboots the unit behind the console's back and waits until it has gone away and answers again. */
   async function rebootBehindTheConsole(request: APIRequestContext): Promise<void> {
     const res = await request.post("/api/commands/execute", { data: { cmd: "REBOOT", args: [] } });
     expect(res.status()).toBe(200);
-    const up = async () => {
-      try {
-        return (await request.get("/api/config/deviceName", { timeout: 1000 })).ok();
-      } catch {
-        return false;
-      }
-    };
-    await expect.poll(up, { timeout: 10_000, intervals: [50] }).toBe(false);
-    await expect.poll(up, { timeout: 20_000, intervals: [200] }).toBe(true);
+    await expect.poll(() => isUp(request), { timeout: 10_000, intervals: [50] }).toBe(false);
+    await expect.poll(() => isUp(request), { timeout: 20_000, intervals: [200] }).toBe(true);
   }
 
   async function raiseBanner(page: Page, request: APIRequestContext): Promise<void> {
@@ -97,24 +99,50 @@ test.describe("restart banner and reboots the console did not ask for", () => {
     await expect(banner(page)).toHaveCount(0);
   });
 
-  test("the unit answering again after being unreachable clears the banner when it has rebooted", async ({
+  test("opening the configuration page after a reboot elsewhere clears the banner", async ({
     page,
     request,
   }) => {
     await raiseBanner(page, request);
+    await page.getByRole("navigation").getByRole("link", { name: "Commands" }).click();
+    await rebootBehindTheConsole(request);
+    await expect(banner(page)).toBeVisible();
+    await page.getByRole("navigation").getByRole("link", { name: "Configuration" }).click();
+    await expect(page.getByTestId("config-state")).toHaveText("REFRESHED", { timeout: 20_000 });
+    await expect(banner(page)).toHaveCount(0);
+  });
+
+  test("the unit answering again after being unreachable clears the banner when it has rebooted", async ({
+    page,
+    request,
+  }) => {
+    const nav = (name: string) => page.getByRole("navigation").getByRole("link", { name, exact: true });
+    await openConfiguration(page);
+    // The console's code comes from the unit: load the telemetry page's code while the unit is up.
+    await nav("Telemetry").click();
+    await expect(page.getByRole("heading", { level: 1, name: "Telemetry" })).toBeVisible();
+    const telemetrySeen = Date.now();
+    await nav("Configuration").click();
+    await expect(page.getByTestId("config-state")).toHaveText("REFRESHED");
+    const before = await deviceValues(request);
+    await inputOf(page, "Tag timeout").fill(String(Number(before.tag_timeout) + 1));
+    await submitOf(page, "Tag timeout").click();
+    await expect(banner(page)).toBeVisible();
+    await page.waitForTimeout(2500);
+
     const res = await request.post("/api/commands/execute", { data: { cmd: "REBOOT", args: [] } });
     expect(res.status()).toBe(200);
-    // While the unit is away, Refresh fails: the console sees it unreachable.
-    const refresh = page.getByRole("button", { name: "Refresh", exact: true });
-    await expect(async () => {
-      await refresh.click();
-      await expect(page.getByTestId("config-state")).toHaveText("ERROR", { timeout: 1000 });
-    }).toPass({ timeout: 10_000 });
+    await expect.poll(() => isUp(request), { timeout: 10_000, intervals: [50] }).toBe(false);
+    // A failing Refresh: the console sees the unit unreachable (a failed load does not ask for the uptime).
+    await page.getByRole("button", { name: "Refresh", exact: true }).click();
+    await expect(page.getByTestId("config-state")).toHaveText("ERROR");
+    await expect(page.getByTestId("connection")).toContainText("Offline");
+    await expect.poll(() => isUp(request), { timeout: 20_000, intervals: [200] }).toBe(true);
     await expect(banner(page)).toBeVisible();
-    await expect(async () => {
-      await refresh.click();
-      await expect(page.getByTestId("config-state")).toHaveText("REFRESHED", { timeout: 2000 });
-    }).toPass({ timeout: 20_000 });
+    // Telemetry older than 5 s is fetched again on open: its first answer brings the console back online.
+    await page.waitForTimeout(Math.max(0, telemetrySeen + 6000 - Date.now()));
+    await nav("Telemetry").click();
+    await expect(page.getByTestId("connection")).toContainText("Online");
     await expect(banner(page)).toHaveCount(0);
   });
 });

@@ -18,14 +18,14 @@ const STATE_BADGE: Record<ConfigRefreshState, string> = {
 };
 
 export default function ConfigurationPage() {
-  const { state, refresh, edit, submit, apply, useAuth } = useConfigPage();
+  const { state, refresh, edit, submit, apply, authOn } = useConfigPage();
   const unsaved = unsavedEdits(state);
   const names = unsaved.map((n) => state.items.find((i) => i.name_internal === n)?.name_display ?? n);
   return (
     <div className="cfg-page">
       <h1>Configuration</h1>
       <div className="cfg-topbar">
-        {useAuth ? <AuthStatus /> : <Link to="/auth">Configure</Link>}
+        {authOn ? <AuthStatus /> : <Link to="/auth">Configure</Link>}
         <button
           type="button"
           className="btn"

@@ -2,6 +2,7 @@
 import type { ConfigValue } from "@trc/protocol";
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { errorText } from "../api/errors.ts";
+import { checkForReboot } from "../restart/rebootCheck.ts";
 import { useFlags } from "../settings/flags.ts";
 import { loadConfig, saveSetting } from "./configApi.ts";
 import { configReducer, initialConfigState } from "./configState.ts";
@@ -11,7 +12,7 @@ import { type Draft, readDraft } from "./settingRules.ts";
 export function useConfigPage() {
   const [state, dispatch] = useReducer(configReducer, initialConfigState);
   const remote = useFlags((s) => s.flags.config.useRemoteStore);
-  const useAuth = useFlags((s) => s.flags.config.useAuth);
+  const authOn = useFlags((s) => s.flags.config.useAuth);
   const loading = useRef<AbortController | null>(null);
   const stateRef = useRef(state);
   stateRef.current = state;
@@ -26,6 +27,8 @@ export function useConfigPage() {
         if (!ctl.signal.aborted) dispatch({ type: "progress", queried, available });
       });
       if (!ctl.signal.aborted) dispatch({ type: "loaded", ...loaded });
+      // The banner may be up from before a reboot the console did not see (e.g. REBOOT from the commands page).
+      void checkForReboot();
     } catch (err) {
       if (!ctl.signal.aborted) dispatch({ type: "failed", error: errorText(err) });
     }
@@ -42,11 +45,11 @@ export function useConfigPage() {
   const apply = useCallback(
     async (name: string, value: ConfigValue): Promise<SaveResult> => {
       dispatch({ type: "submit", name });
-      const result = await saveSetting(name, value, useAuth);
+      const result = await saveSetting(name, value, authOn);
       dispatch({ type: "saved", name, value, result });
       return result;
     },
-    [useAuth],
+    [authOn],
   );
 
   /** Submits an input: its draft is checked against the limits first and refused with the reason. */
@@ -66,5 +69,5 @@ export function useConfigPage() {
     [apply],
   );
 
-  return { state, refresh, edit, submit, apply, useAuth };
+  return { state, refresh, edit, submit, apply, authOn };
 }
