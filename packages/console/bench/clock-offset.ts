@@ -33,8 +33,10 @@ function wallMinusPrecise(): number {
   return now - preciseNow();
 }
 
+type SyncKind = "console" | "spec" | "all15";
+
 interface Row {
-  sync: "console" | "spec";
+  sync: SyncKind;
   name: string;
   estimate: (s: readonly TimeSample[]) => number;
   errors: number[];
@@ -58,11 +60,24 @@ const ROWS: Omit<Row, "errors">[] = [
     name: "Interval intersection on these 5 samples",
     estimate: (s) => estimateClock(s).offsetMs,
   },
+  {
+    sync: "all15",
+    name: "Interval intersection on all 15 samples (for comparison)",
+    estimate: (s) => estimateClock(s).offsetMs,
+  },
 ];
+
+/** How many samples each kind of sync counts toward the wanted ones, and how many it wants. */
+const SYNC_OPTIONS = {
+  console: { good: "narrowing", wanted: 5 },
+  spec: { good: "answered", wanted: 5 },
+  all15: { good: "answered", wanted: 15 },
+} as const;
 
 const SYNC_TEXT = {
   console: "console: until 5 samples narrowed the interval",
   spec: "spec: 5 answered samples",
+  all15: "every one of the 15 attempts",
 } as const;
 
 export async function runClockBench(o: ClockBenchOptions): Promise<string> {
@@ -80,7 +95,7 @@ export async function runClockBench(o: ClockBenchOptions): Promise<string> {
     return clock && { sentAt, receivedAt, deviceTime: clock.time, utcOffset: clock.utcOffset };
   };
   const rows: Row[] = ROWS.map((r) => ({ ...r, errors: [] }));
-  const attempts = { console: [] as number[], spec: [] as number[] };
+  const attempts: Record<SyncKind, number[]> = { console: [], spec: [], all15: [] };
   const rtts: number[] = [];
   const bounds: number[] = [];
   let covered = 0;
@@ -88,9 +103,9 @@ export async function runClockBench(o: ClockBenchOptions): Promise<string> {
   try {
     // The two kinds of sync alternate, so that both see the same machine load.
     for (let i = 0; i < o.syncs; i++) {
-      for (const sync of ["console", "spec"] as const) {
+      for (const sync of ["console", "spec", "all15"] as const) {
         const truth = o.offsetMs + wallMinusPrecise();
-        const outcome = await syncClock(take, { good: sync === "console" ? "narrowing" : "answered" });
+        const outcome = await syncClock(take, SYNC_OPTIONS[sync]);
         if (!outcome.ok) throw new Error(`sync ${i} failed: ${outcome.error}`);
         attempts[sync].push(outcome.attempts);
         for (const r of rows)
