@@ -1,0 +1,85 @@
+// Device strings are always text: file names, configuration values, the device name and answer bodies with markup show literally and never run.
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+
+const IMG = "<img src=x onerror=window.__pwned=1>";
+const SCRIPT = "<script>window.__pwned=2</script>";
+const SVG = '"><svg onload=window.__pwned=3>';
+
+/** Nothing a device string carried became an element, and no injected code ran. */
+async function expectNoInjection(page: Page) {
+  expect(await page.locator('img[src="x"], svg[onload], iframe').count()).toBe(0);
+  const scripts = await page
+    .locator("script")
+    .evaluateAll((list) => list.filter((s) => (s.textContent ?? "").includes("__pwned")).length);
+  expect(scripts).toBe(0);
+  expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+}
+
+test.describe("device strings rendered as text", () => {
+  test.beforeEach(async ({ page }) => {
+    page.on("dialog", (d) => {
+      throw new Error(`unexpected dialog: ${d.message()}`);
+    });
+  });
+
+  test("a file name with markup is shown literally on the files page", async ({ page, device }) => {
+    await writeFile(join(device.dataDir, "files", `${IMG}.csv`), "tag,bib\n");
+    await writeFile(join(device.dataDir, "files", `${SVG}.log`), "x");
+    await page.goto("/files");
+    await expect(page.getByRole("cell", { name: `${IMG}.csv`, exact: true })).toBeVisible();
+    await expect(page.getByRole("cell", { name: `${SVG}.log`, exact: true })).toBeVisible();
+    await expectNoInjection(page);
+  });
+
+  test("configuration values with markup show literally as 'Current: ...'", async ({ page, device }) => {
+    for (const [key, value] of [
+      ["sta_ssid", SCRIPT],
+      ["mqtt_client_id", IMG],
+    ]) {
+      const res = await page.request.post(`${device.url}/api/config/set`, {
+        data: { key, value, time: new Date().toISOString() },
+      });
+      expect(res.status()).toBe(200);
+    }
+    await page.goto("/configuration");
+    await expect(page.getByText(`Current: ${SCRIPT}`, { exact: true })).toBeVisible();
+    await expect(page.getByText(`Current: ${IMG}`, { exact: true })).toBeVisible();
+    await expectNoInjection(page);
+  });
+
+  test("a device name and telemetry fields with markup, and an error body with markup", async ({
+    page,
+    device,
+  }) => {
+    await device.hooks.fault({
+      path: "/api/config/deviceName",
+      status: 200,
+      count: 50,
+      body: { deviceName: IMG, mode: "uhf" },
+    });
+    await device.hooks.fault({
+      path: "/api/telemetry/firmware",
+      status: 200,
+      count: 5,
+      body: { version: SCRIPT, compileTime: IMG, partition: 0, otaWatchDog: "INACTIVE" },
+    });
+    await device.hooks.fault({ path: "/api/telemetry/storage", status: 500, count: 5, body: { error: SVG } });
+    try {
+      await page.goto("/telemetry");
+      await expect(page.getByTestId("device-name")).toHaveText(IMG);
+      await expect(page).toHaveTitle(`TRC | ${IMG}`);
+      const firmware = page.getByRole("region", { name: "Firmware" });
+      await expect(firmware).toContainText(SCRIPT);
+      await expect(firmware).toContainText(IMG);
+      await expect(page.getByRole("region", { name: "Storage" }).getByTestId("card-error")).toContainText(
+        JSON.stringify(SVG).slice(1, -1),
+      );
+      await expectNoInjection(page);
+    } finally {
+      await device.hooks.clearFaults();
+    }
+  });
+});

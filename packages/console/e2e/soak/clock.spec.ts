@@ -1,0 +1,126 @@
+// One hour of auto-refresh on the telemetry page with Playwright's fake clock: timers and JS heap must not grow.
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { expect, REPO_ROOT, test } from "../fixtures.ts";
+
+/** Counts live timers: wraps setTimeout/setInterval (the fake clock's) and their clears. */
+function countTimers() {
+  const w = window as unknown as { __timers: { live: Set<unknown>; created: number } };
+  const live = new Set<unknown>();
+  w.__timers = { live, created: 0 };
+  const st = window.setTimeout;
+  const si = window.setInterval;
+  const ct = window.clearTimeout;
+  const ci = window.clearInterval;
+  window.setTimeout = ((fn: TimerHandler, ms?: number, ...rest: unknown[]) => {
+    w.__timers.created++;
+    const id: unknown = st(
+      (...a: unknown[]) => {
+        live.delete(id);
+        if (typeof fn === "function") fn(...a);
+      },
+      ms,
+      ...rest,
+    );
+    live.add(id);
+    return id;
+  }) as typeof window.setTimeout;
+  window.setInterval = ((fn: TimerHandler, ms?: number, ...rest: unknown[]) => {
+    w.__timers.created++;
+    const id = si(fn, ms, ...rest);
+    live.add(id);
+    return id;
+  }) as typeof window.setInterval;
+  window.clearTimeout = ((id?: number) => {
+    live.delete(id);
+    ct(id);
+  }) as typeof window.clearTimeout;
+  window.clearInterval = ((id?: number) => {
+    live.delete(id);
+    ci(id);
+  }) as typeof window.clearInterval;
+}
+
+const MINUTES = Number(process.env.TRC_CLOCK_MINUTES ?? 60);
+
+test(`${MINUTES} minutes of auto-refresh on a fast clock: no growth in timers or memory`, async ({
+  page,
+  device,
+}) => {
+  test.setTimeout(240_000);
+  await page.clock.install();
+  await page.addInitScript(countTimers);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Performance.enable");
+  const sample = async () => {
+    await cdp.send("HeapProfiler.collectGarbage");
+    const { metrics } = await cdp.send("Performance.getMetrics");
+    const metric = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
+    const timers = await page.evaluate(() => {
+      const t = (window as unknown as { __timers: { live: Set<unknown>; created: number } }).__timers;
+      return { live: t.live.size, created: t.created };
+    });
+    return {
+      heap: metric("JSHeapUsedSize"),
+      nodes: metric("Nodes"),
+      listeners: metric("JSEventListeners"),
+      ...timers,
+    };
+  };
+  await device.hooks.resetStats();
+  await page.goto("/telemetry");
+  await expect(page.getByRole("region", { name: "Battery" })).toContainText("mAh");
+  const samples: {
+    minute: number;
+    heap: number;
+    nodes: number;
+    listeners: number;
+    live: number;
+    created: number;
+  }[] = [];
+  for (let minute = 1; minute <= MINUTES; minute++) {
+    await page.clock.runFor(60_000);
+    // Let the answers of refreshes that came due arrive (real network, fake timers).
+    await page.waitForTimeout(40);
+    if (minute % 5 === 0) samples.push({ minute, ...(await sample()) });
+  }
+  const requests = (await device.hooks.stats()).requests;
+  const settled = samples.slice(1); // the first 5 minutes fill caches and histories
+  const first = settled[0];
+  const last = settled[settled.length - 1];
+  if (!first || !last) throw new Error("not enough samples");
+  const maxLive = Math.max(...settled.map((s) => s.live));
+  const figures = {
+    minutes: MINUTES,
+    requests,
+    timersCreated: last.created,
+    liveTimers: {
+      atMinute10: first.live,
+      atEnd: last.live,
+      max: maxLive,
+      min: Math.min(...settled.map((x) => x.live)),
+    },
+    heapBytes: { atMinute10: first.heap, atEnd: last.heap },
+    domNodes: { atMinute10: first.nodes, atEnd: last.nodes },
+    listeners: { atMinute10: first.listeners, atEnd: last.listeners },
+    samples,
+  };
+  test.info().annotations.push({ type: "clock", description: JSON.stringify(figures) });
+  if (process.env.TRC_FIGURES) {
+    const dir = join(REPO_ROOT, "docs", "reliability");
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, "clock.json"), `${JSON.stringify(figures, null, 2)}\n`);
+  }
+  // The page kept refreshing during the hour…
+  expect(requests).toBeGreaterThan(MINUTES / 4);
+  expect(last.created).toBeGreaterThan(first.created);
+  // …without piling up timers, DOM nodes, listeners or heap.
+  // Live timers go up and down with the requests in flight at the sampled moment: compare the peaks of
+  // the first and last thirds of the hour.
+  const third = Math.max(1, Math.floor(settled.length / 3));
+  const peak = (list: typeof settled) => Math.max(...list.map((x) => x.live));
+  expect(peak(settled.slice(-third))).toBeLessThanOrEqual(peak(settled.slice(0, third)) + 3);
+  expect(last.nodes).toBeLessThanOrEqual(first.nodes * 1.1 + 50);
+  expect(last.listeners).toBeLessThanOrEqual(first.listeners + 20);
+  expect(last.heap).toBeLessThan(first.heap * 1.15);
+});
