@@ -151,6 +151,7 @@ test.describe("configuration page", () => {
   test("leaving the page with an unsubmitted edit asks first", async ({ page, baseURL }) => {
     await openConfiguration(page);
     await inputOf(page, "MQTT client id").fill("ONET-EDIT");
+    await expect(inputOf(page, "MQTT client id")).toHaveClass(/field-changed/);
     await page.getByRole("navigation").getByRole("link", { name: "Telemetry" }).click();
     const dialog = page.getByRole("dialog", { name: "Leave without submitting?" });
     await expect(dialog).toBeVisible();
@@ -170,7 +171,10 @@ test.describe("configuration page", () => {
     page,
   }) => {
     await openConfiguration(page);
-    await inputOf(page, "MQTT client id").fill("ONET-EDIT");
+    // A real click and typing: browsers ask before unload only on a page the user has interacted with.
+    await inputOf(page, "MQTT client id").click();
+    await inputOf(page, "MQTT client id").pressSequentially("-EDIT");
+    await expect(inputOf(page, "MQTT client id")).toHaveClass(/field-changed/);
     const dialog = page.waitForEvent("dialog");
     await page.close({ runBeforeUnload: true });
     expect((await dialog).type()).toBe("beforeunload");

@@ -1,5 +1,5 @@
 // Asks before leaving the page with edited, unsubmitted inputs: in-app navigation (router blocker) and closing or reloading the tab.
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useBlocker } from "react-router";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
 
@@ -12,16 +12,19 @@ export function LeaveGuard({ unsaved }: { unsaved: readonly string[] }) {
     ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
   );
 
+  // Read at unload time, not when an effect last ran: an edit just typed is protected at once.
+  const dirtyNow = useRef(dirty);
+  dirtyNow.current = dirty;
   useEffect(() => {
-    if (!dirty) return;
     const ask = (e: BeforeUnloadEvent) => {
+      if (!dirtyNow.current) return;
       e.preventDefault();
       // Older browsers show the question only when returnValue is set.
       e.returnValue = "";
     };
     window.addEventListener("beforeunload", ask);
     return () => window.removeEventListener("beforeunload", ask);
-  }, [dirty]);
+  }, []);
 
   return (
     <ConfirmDialog
