@@ -46,3 +46,29 @@ test("the header shows online with the last answer, then offline when the unit i
     await unit.close();
   }
 });
+
+test("the dashboard notices a dead unit by itself within seconds", async ({ page }) => {
+  const unit = await startExtraDevice();
+  try {
+    await page.goto(`${unit.url}/`);
+    const conn = page.getByTestId("connection");
+    // Quiet first: every card loaded and the clock sync done (auto refresh comes a minute or more after opening).
+    for (const card of await page.locator("section.tcard").all())
+      await expect(card).toHaveAttribute("data-state", "loaded");
+    await expect(page.getByTestId("time-verdict")).not.toHaveAttribute(
+      "data-accuracy",
+      /NOT_QUERIED|QUERYING/,
+      {
+        timeout: 20_000,
+      },
+    );
+    await expect(conn).toContainText("Online");
+    await unit.close();
+    await page.waitForTimeout(1_000);
+    await expect(conn).toContainText("Online");
+    // No click: the heartbeat asks when the device has been quiet for 10 s (checked every 5 s).
+    await expect(conn).toContainText("Offline", { timeout: 25_000 });
+  } finally {
+    await unit.close();
+  }
+});

@@ -5,6 +5,7 @@ import { useDeviceSettings } from "../settings/deviceSettings.ts";
 import { CellularCard } from "./CellularCard.tsx";
 import { DeviceTimeCard } from "./DeviceTimeCard.tsx";
 import { BatteryCard, FirmwareCard, StorageCard } from "./HealthCards.tsx";
+import { useHeartbeat } from "./heartbeat.ts";
 import { InterfacesCard, PassingsCard, TempsCard } from "./ListCards.tsx";
 import { startDatasets } from "./queries.ts";
 import { UhfCard } from "./UhfCard.tsx";
@@ -30,6 +31,7 @@ startDatasets(queryClient, pageDatasets(useDeviceSettings.getState().deviceMode)
 
 export default function TelemetryPage() {
   const mode = useDeviceSettings((s) => s.deviceMode);
+  useHeartbeat();
   return (
     <>
       <h1>Telemetry</h1>
