@@ -210,7 +210,8 @@ test("Requery samples the device time (5 to 15 attempts) and gives a verdict", a
   const after = (await device.hooks.log()).filter((e) => e.path === "/api/telemetry/time/sources").length;
   expect(after - before).toBeGreaterThanOrEqual(5);
   expect(after - before).toBeLessThanOrEqual(15);
-  await expect(time.getByTestId("tz-error")).toContainText("0 s");
+  await expect(time.getByTestId("tz-error")).toHaveText("Time zone error0 s");
+  await expect(time.getByTestId("tz-error").locator("[data-colour]")).toHaveAttribute("data-colour", "green");
   // The panel ticks: the browser time changes within a second or two.
   const shown = await time.getByTestId("browser-time").textContent();
   await expect(time.getByTestId("browser-time")).not.toHaveText(shown ?? "", { timeout: 2_000 });
@@ -272,4 +273,19 @@ test("battery, temps and passings draw their history once there are two readings
       .getByRole("img", { name: /temperature history: 2 readings/ })
       .first(),
   ).toBeVisible();
+});
+
+test.describe("a browser an hour east of the device", () => {
+  test.use({ timezoneId: "Europe/Berlin" });
+
+  test("the time zone error is device offset minus browser offset, in red", async ({ page, request }) => {
+    const sources = await (await request.get("/api/telemetry/time/sources")).json();
+    expect(sources.utc_offset).toBe(0);
+    await page.goto("/");
+    const tz = card(page, "card-time").getByTestId("tz-error");
+    // November: Berlin is UTC+1, so 0 − 3600.
+    await expect(tz).toHaveText("Time zone error-3600 s (-1 h)");
+    await expect(tz.locator("[data-colour]")).toHaveAttribute("data-colour", "red");
+    await expect(card(page, "card-time").getByTestId("browser-time")).toContainText("UTC+01:00");
+  });
 });

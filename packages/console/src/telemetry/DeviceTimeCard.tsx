@@ -31,9 +31,11 @@ function useNow(everyMs: number): number {
   return now;
 }
 
-function TimePanel() {
+/** `sourcesOffset`: the utc_offset of the time/sources card data, used until a sync brings its own. */
+function TimePanel({ sourcesOffset }: { sourcesOffset: number | undefined }) {
   const now = useNow(TIME_TICK_MS);
-  const { estimate, utcOffset } = useClock();
+  const { estimate } = useClock();
+  const utcOffset = useClock((s) => s.utcOffset) ?? sourcesOffset ?? null;
   const browserOffset = browserUtcOffsetSeconds(new Date(now));
   const tzError = utcOffset === null ? null : timeZoneError(utcOffset, browserOffset);
   return (
@@ -103,7 +105,7 @@ export function DeviceTimeCard() {
           </p>
         )}
       </div>
-      <TimePanel />
+      <TimePanel sourcesOffset={ds.data?.utc_offset} />
       {ds.data?.sources && (
         <ul className="sources" aria-label="Time sources">
           {keyed(ds.data.sources, (s) => s?.name).map(([key, s]) => {
