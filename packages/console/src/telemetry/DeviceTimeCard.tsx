@@ -1,5 +1,5 @@
 // Device Time card (SPEC §2, §4, §8, §9): accuracy verdict, 'Requery', device against browser time, time zone error.
-import { TIME_TICK_MS } from "@trc/protocol";
+import { TIME_SYNC, TIME_TICK_MS } from "@trc/protocol";
 import { useEffect, useState } from "react";
 import {
   ACCURACY_COLOURS,
@@ -97,7 +97,9 @@ export function DeviceTimeCard() {
             ± {num(Math.ceil(estimate.errorBoundMs))} ms
           </span>
         )}
-        {querying && <span className="muted">{`${good} / ${attempts}`}</span>}
+        {querying && (
+          <span className="muted">{`${good} of ${TIME_SYNC.wantedSamples} samples, attempt ${attempts} of ${TIME_SYNC.maxAttempts}`}</span>
+        )}
         <p className="muted verdict-desc">{ACCURACY_DESCRIPTIONS[accuracy]}</p>
         {error && (
           <p className="error-text" title={detail ?? undefined}>
