@@ -24,3 +24,12 @@ export class AuthThrottle {
     this.#failures.set(address, [...this.recent(address, now), now]);
   }
 }
+
+/**
+ * The same guard for calls that carry a password (execute, config set): wrong passwords there count too, so the
+ * password test's limit cannot be bypassed. A request without a password guesses nothing and is never blocked.
+ * Returns the wait in ms when this request must be refused now.
+ */
+export function guessBlocked(guard: AuthThrottle, address: string, password: string | undefined): number {
+  return password ? guard.blockedFor(address) : 0;
+}

@@ -1,6 +1,7 @@
 // Reliability: levels on every command (BUILT_IN_COMMANDS × seeded passwords) and every config set with config auth; a wrong password never passes.
 import { API, BUILT_IN_COMMANDS, BUILT_IN_CONFIG, DEFAULT_LEVEL } from "@trc/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_FAILURES } from "../../src/middleware/auth-throttle.ts";
 import { SEED_PASSWORDS } from "../../src/state/passwords.ts";
 import { reachable, startTestDevice, type TestDevice, waitFor } from "../helpers.ts";
 import { recordFigure } from "./figures.ts";
@@ -69,11 +70,18 @@ describe("commands", () => {
     });
   }
 
-  it("a wrong password never passes, on any command", { timeout: 60_000 }, async () => {
+  it("a wrong password never passes, on any command; after 5 in a minute, 429 even for a right one", {
+    timeout: 60_000,
+  }, async () => {
+    let refused = 0;
     for (const def of BUILT_IN_COMMANDS) {
       for (const pw of WRONG) {
         const res = await exec(def.cmd, { auth_pw: pw });
-        expect(res.status, `${def.cmd} with ${JSON.stringify(pw.slice(0, 20))}`).toBe(401);
+        // The first MAX_FAILURES guesses are told "wrong" (401); after that the guard answers 429.
+        expect(res.status, `${def.cmd} with ${JSON.stringify(pw.slice(0, 20))}`).toBe(
+          refused < MAX_FAILURES ? 401 : 429,
+        );
+        refused++;
         checks++;
       }
       expect(
@@ -83,6 +91,11 @@ describe("commands", () => {
       const key = await exec(def.cmd, { auth_key: "any-key" });
       expect(key.status, `${def.cmd} with a key`).toBe(401);
     }
+    const blocked = await exec("IDENT_ANT", { auth_pw: "dev-pass" });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.error).toMatch(/try again in \d+ s/);
+    // Without a password nothing is guessed: level-10 commands still work.
+    expect((await exec("IDENT_ANT", {})).status).toBe(200);
   });
 });
 
@@ -96,7 +109,7 @@ describe("configuration with DEVICE_CONFIG_AUTH", () => {
   const set = (key: string, value: unknown, auth: Record<string, string>) =>
     dev.postJson(API.configSet, { key, value, time: new Date().toISOString(), ...auth });
 
-  it("every item: 401 below Owner (20), 200 at or above, a wrong password never", async () => {
+  it("every item: 401 below Owner (20), 200 at or above; a wrong password never, 429 after 5", async () => {
     for (const item of BUILT_IN_CONFIG) {
       const needed = Math.max(item.perm, 20);
       for (const caller of CALLERS) {
@@ -106,12 +119,19 @@ describe("configuration with DEVICE_CONFIG_AUTH", () => {
         );
         checks++;
       }
+      expect((await set(item.name_internal, item.value_default, { auth_pw: TOO_LONG })).status).toBe(400);
+    }
+    // Then the guesses (after the right passwords, as the guard blocks every password once it trips).
+    let refused = 0;
+    for (const item of BUILT_IN_CONFIG) {
       for (const pw of WRONG) {
-        const res = await set(item.name_internal, item.value_default, { auth_pw: pw });
-        expect(res.status, `${item.name_internal} with a wrong password`).toBe(401);
+        const res = await set(item.name_internal, "guess", { auth_pw: pw });
+        expect(res.status, `${item.name_internal} with a wrong password`).toBe(
+          refused < MAX_FAILURES ? 401 : 429,
+        );
+        refused++;
         checks++;
       }
-      expect((await set(item.name_internal, item.value_default, { auth_pw: TOO_LONG })).status).toBe(400);
     }
     const values = (await dev.getJson(API.configGet)).body;
     for (const item of BUILT_IN_CONFIG) expect(values[item.name_internal]).toBe(item.value_default);
