@@ -127,6 +127,22 @@ describe("JSON routes", () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it("DELETE calls with a body over 16 kB: 413, nothing deleted", async () => {
+    const before = await snapshot();
+    const huge = "x".repeat(100_000);
+    for (const path of [
+      API.fileDelete("timing_0001.csv"),
+      API.filesDeleteAll,
+      API.filesDeleteLogging,
+      API.filesDeleteTiming,
+    ]) {
+      const res = await dev.call(path, { method: "DELETE", body: huge });
+      await expectRefused(res, `DELETE ${path} 100 kB`, [413]);
+      refused++;
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
   it("1,000 arbitrary JSON values: never a 5xx, configuration unchanged unless a set was acknowledged", async () => {
     const before = await snapshot();
     let acknowledged = 0;
