@@ -12,10 +12,14 @@ export interface FaultSpec {
   count: number;
   /** The body of the faulty answers: a string is sent as is, anything else as JSON. Default `{ error }`. */
   body?: unknown;
+  /** The chance (0..1] that a matching answer fails while the fault lasts (default 1); only failures use up `count`. */
+  probability?: number;
 }
 
 export class FaultTable {
   #faults: FaultSpec[] = [];
+
+  constructor(private readonly random: () => number = Math.random) {}
 
   add(spec: FaultSpec): void {
     this.#faults.push({ ...spec });
@@ -35,6 +39,7 @@ export class FaultTable {
       f.path.endsWith("*") ? path.startsWith(f.path.slice(0, -1)) : path === f.path,
     );
     if (!fault) return undefined;
+    if (fault.probability !== undefined && this.random() >= fault.probability) return undefined;
     fault.count--;
     if (fault.count <= 0) this.#faults = this.#faults.filter((f) => f !== fault);
     return fault;

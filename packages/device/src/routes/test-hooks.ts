@@ -7,7 +7,7 @@ import type { RequestMonitor } from "../middleware/request-log.ts";
 export const TEST_PREFIX = "/api/__test";
 
 function checkFault(v: Record<string, unknown>): FaultSpec | string {
-  const { path, status, count = 1, body } = v;
+  const { path, status, count = 1, body, probability } = v;
   if (typeof path !== "string" || !path.startsWith("/") || path.length > 256) {
     return 'path must be an API path such as "/api/config/set", or a prefix ending in "*"';
   }
@@ -17,7 +17,14 @@ function checkFault(v: Record<string, unknown>): FaultSpec | string {
   if (typeof count !== "number" || !Number.isInteger(count) || count < 1 || count > 10_000) {
     return "count must be a whole number from 1 to 10000";
   }
-  return body === undefined ? { path, status, count } : { path, status, count, body };
+  if (
+    probability !== undefined &&
+    (typeof probability !== "number" || !(probability > 0 && probability <= 1))
+  ) {
+    return "probability must be a number above 0 and at most 1";
+  }
+  const spec: FaultSpec = body === undefined ? { path, status, count } : { path, status, count, body };
+  return probability === undefined ? spec : { ...spec, probability };
 }
 
 export function testHookRoutes(app: DeviceApp, monitor: RequestMonitor, faults: FaultTable): void {
