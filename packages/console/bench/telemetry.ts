@@ -56,7 +56,7 @@ async function main(): Promise<void> {
   const cold = await runColdLoad({ runs: LOADS, dist });
   console.log(cold);
   let doc = existsSync(DOC) ? readFileSync(DOC, "utf8") : HEADER;
-  const note = `\n_\`npm run bench:telemetry\` (clock offset and cold load side by side in one run). ${when}_\n`;
+  const note = `\n_\`npm run bench:telemetry\` (clock offset and cold load side by side in one run). ${when} After: ${load()}._\n`;
   doc = putSection(doc, "clock-offset", clock + note);
   doc = putSection(doc, "cold-load", cold + note);
   writeFileSync(DOC, doc);
