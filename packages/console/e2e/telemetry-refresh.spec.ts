@@ -1,0 +1,50 @@
+// Auto refresh (SPEC §4, §9): 21 minutes later every dataset whose caption reads 'Auto: ON' was asked again, no other.
+import { expect, test } from "./fixtures.ts";
+
+test("datasets with Auto: ON are fetched again when their interval passes; Auto: OFF ones are not", async ({
+  page,
+  device,
+}) => {
+  await page.clock.install();
+  await page.goto("/");
+  for (const card of await page.locator("section.tcard").all())
+    await expect(card).toHaveAttribute("data-state", "loaded");
+  await expect(page.getByTestId("time-verdict")).not.toHaveAttribute(
+    "data-accuracy",
+    /NOT_QUERIED|QUERYING/,
+    {
+      timeout: 20_000,
+    },
+  );
+  const captions = page.getByTestId("auto-caption");
+  const minutes = new Map<string, number>();
+  for (const c of await captions.all()) {
+    const text = (await c.textContent()) ?? "";
+    const m = /Auto: (ON \((\d+) min\)|OFF \(0 min\))$/.exec(text);
+    expect(m, text).not.toBeNull();
+    minutes.set((await c.getAttribute("data-dataset")) ?? "", Number(m?.[2] ?? 0));
+  }
+  expect(minutes.size).toBe(10);
+  const counts = async () => {
+    const log = await device.hooks.log();
+    const out = new Map<string, number>();
+    for (const ds of minutes.keys()) out.set(ds, log.filter((e) => e.path === `/api/telemetry/${ds}`).length);
+    return out;
+  };
+  const before = await counts();
+  // Past the longest interval (20 min): every timer that is due fires.
+  await page.clock.fastForward("21:00");
+  const on = [...minutes].filter(([, m]) => m > 0).map(([ds]) => ds);
+  for (const ds of on) {
+    await expect
+      .poll(async () => (await counts()).get(ds), { message: ds })
+      .toBeGreaterThan(before.get(ds) ?? 0);
+  }
+  for (const ds of on)
+    await expect(page.locator(`[data-dataset="${ds}"]`)).toHaveAttribute("data-state", "loaded");
+  const after = await counts();
+  for (const [ds, m] of minutes) {
+    // time/sources is also read by the clock sync, which never runs by itself.
+    if (m === 0) expect(after.get(ds), ds).toBe(before.get(ds));
+  }
+});
