@@ -64,7 +64,7 @@ for (const [label, s] of [
 }
 if (clock)
   lines.push(
-    `- ${clock.minutes} minutes of auto-refresh on Playwright's fake clock: ${clock.requests} requests, ${clock.timersCreated} timers created; live timers ${clock.liveTimers.min}–${clock.liveTimers.max} (${clock.liveTimers.atMinute10} at minute 10, ${clock.liveTimers.atEnd} at the end); JS heap after GC ${kb(clock.heapBytes.atMinute10)} at minute 10 → ${kb(clock.heapBytes.atEnd)} at minute ${clock.minutes}; DOM nodes ${clock.domNodes.atMinute10} → ${clock.domNodes.atEnd}; listeners ${clock.listeners.atMinute10} → ${clock.listeners.atEnd}.`,
+    `- ${clock.minutes} minutes of auto-refresh on Playwright's fake clock: ${clock.requests} requests, ${clock.timersCreated} timers created; ${clock.intervals ?? "?"} intervals throughout, at most ${clock.maxTimeouts ?? "?"} pending timeouts; live timers ${clock.liveTimers.min}–${clock.liveTimers.max} (${clock.liveTimers.atMinute10} at minute 10, ${clock.liveTimers.atEnd} at the end); JS heap after GC ${kb(clock.heapBytes.atMinute10)} at minute 10 → ${kb(clock.heapBytes.atEnd)} at minute ${clock.minutes}; DOM nodes ${clock.domNodes.atMinute10} → ${clock.domNodes.atEnd}; listeners ${clock.listeners.atMinute10} → ${clock.listeners.atEnd}.`,
   );
 
 const text = await readFile(doc, "utf8");

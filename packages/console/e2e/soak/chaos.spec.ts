@@ -18,6 +18,8 @@ test(`chaos soak for ${Math.round(SOAK_MS / 1000)} s (seed ${SEED})`, async ({ p
   };
   const figures = newFigures();
   watchAnswers(page, figures);
+  // Leaving a page with unsaved edits asks the browser (beforeunload); the operator says leave.
+  page.on("dialog", (d) => void d.accept());
   const start = Date.now();
   // Every page once first, then at random.
   for (const path of PAGES) {

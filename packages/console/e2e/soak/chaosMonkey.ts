@@ -67,6 +67,8 @@ const pick = <T>(list: readonly T[], rnd: () => number): T | undefined =>
 
 /** One step: go somewhere (nav link, or now and then a reload), or click something on the current page. */
 export async function monkeyStep(page: Page, figures: SoakFigures, rnd: () => number): Promise<void> {
+  // A modal confirmation left open (leaving with unsaved edits, a delete) is answered first, as an operator would.
+  if (await answerDialog(page, rnd)) return;
   const roll = rnd();
   if (roll < 0.2) {
     const path = pick(PAGES, rnd) ?? "/telemetry";
@@ -74,7 +76,7 @@ export async function monkeyStep(page: Page, figures: SoakFigures, rnd: () => nu
     if (rnd() < 0.15 || (await link.count()) === 0) {
       await page.goto(path);
       figures.reloads++;
-    } else await link.click();
+    } else await link.click({ timeout: 3_000 }).catch(() => {});
     figures.pageVisits[path] = (figures.pageVisits[path] ?? 0) + 1;
     return;
   }
@@ -102,14 +104,19 @@ export async function monkeyStep(page: Page, figures: SoakFigures, rnd: () => nu
   if (SKIP.test(name)) return;
   await button.click({ timeout: 3_000 }).catch(() => {});
   figures.actions++;
-  // A confirmation (Clear History, delete a file, leave with unsaved edits): answer it either way.
-  const dialog = page.getByRole("dialog");
-  if (await dialog.isVisible().catch(() => false)) {
-    const answer = rnd() < 0.5 ? /^(Yes|Delete|Leave)/ : /^(No|Cancel|Stay)/;
-    await dialog
-      .getByRole("button", { name: answer })
-      .first()
+  await answerDialog(page, rnd);
+}
+
+/** Answers an open confirmation with one of its buttons, at random; true when there was one. */
+async function answerDialog(page: Page, rnd: () => number): Promise<boolean> {
+  const dialog = page.locator("dialog[open], [role=dialog]:visible").first();
+  if (!(await dialog.isVisible().catch(() => false))) return false;
+  const buttons = dialog.getByRole("button");
+  const n = await buttons.count();
+  if (n > 0)
+    await buttons
+      .nth(Math.floor(rnd() * n))
       .click({ timeout: 2_000 })
       .catch(() => {});
-  }
+  return true;
 }
