@@ -1,5 +1,5 @@
 // Auth state (SPEC §3, §4): type, level, credentials (password in memory and sessionStorage only, D7).
-import { type AuthType, DEFAULT_LEVEL } from "@trc/protocol";
+import { AUTH_TYPES, type AuthType, DEFAULT_LEVEL, LEVEL_MAX, LEVEL_MIN } from "@trc/protocol";
 import { create } from "zustand";
 import { readJson, session, writeJson } from "../settings/storage.ts";
 
@@ -28,11 +28,21 @@ export interface AuthState extends Persisted {
   setQuerying(querying: boolean): void;
 }
 
-const stored = readJson<Persisted>(session, SESSION_KEY);
-const start: Persisted =
-  stored && typeof stored.level === "number" && typeof stored.password === "string"
-    ? stored
-    : { type: "NONE", level: DEFAULT_LEVEL, password: "" };
+/** What sessionStorage holds, if it is a whole, valid auth state (anything else starts at None, level 10). */
+function storedAuth(v: Partial<Persisted> | undefined): Persisted | undefined {
+  if (!v || typeof v !== "object" || typeof v.password !== "string") return undefined;
+  if (!AUTH_TYPES.includes(v.type as AuthType)) return undefined;
+  const level = v.level;
+  if (!Number.isInteger(level) || (level as number) < LEVEL_MIN || (level as number) > LEVEL_MAX)
+    return undefined;
+  return { type: v.type as AuthType, level: level as number, password: v.password };
+}
+
+const start: Persisted = storedAuth(readJson<Partial<Persisted>>(session, SESSION_KEY)) ?? {
+  type: "NONE",
+  level: DEFAULT_LEVEL,
+  password: "",
+};
 
 function persist(s: Persisted): void {
   writeJson(session, SESSION_KEY, { type: s.type, level: s.level, password: s.password });
