@@ -95,6 +95,51 @@ describe("telemetry cards with arbitrary answers", () => {
     });
   }
 
+  /** Every number in a good answer, replaced one at a time by an extreme (dates past year 275,760 included). */
+  const EXTREMES = [
+    1e308,
+    -1e308,
+    Number.MAX_SAFE_INTEGER,
+    -Number.MAX_SAFE_INTEGER,
+    8.64e15 + 1,
+    -0,
+    5e-324,
+  ];
+  function numberPaths(v: unknown, path: (string | number)[] = []): (string | number)[][] {
+    if (typeof v === "number") return [path];
+    if (v && typeof v === "object")
+      return Object.entries(v).flatMap(([k, x]) =>
+        numberPaths(x, [...path, Array.isArray(v) ? Number(k) : k]),
+      );
+    return [];
+  }
+  function withValue(good: unknown, path: (string | number)[], value: unknown): unknown {
+    const copy = structuredClone(good) as Record<string | number, unknown>;
+    let at = copy;
+    for (const key of path.slice(0, -1)) at = at[key] as Record<string | number, unknown>;
+    at[path[path.length - 1] as string | number] = value;
+    return copy;
+  }
+
+  for (const [title, CardView, datasets] of CARDS) {
+    it(`${title}: every number at an extreme (±1e308, past the last date, -0, denormal) renders`, () => {
+      for (const d of datasets) {
+        for (const path of numberPaths(GOOD_TELEMETRY[d])) {
+          for (const value of EXTREMES) {
+            answers.clear();
+            answers.set(d, { raw: withValue(GOOD_TELEMETRY[d], path, value) });
+            const { container, unmount } = render(<CardView />);
+            expect(
+              container.querySelector(`section[aria-label="${title}"] h2`)?.textContent,
+              `${d} ${path.join(".")}=${value}`,
+            ).toBe(title);
+            unmount();
+          }
+        }
+      }
+    });
+  }
+
   it("rendered each card many times", () => {
     expect(renders).toBeGreaterThanOrEqual(CARDS.length * 120);
   });
