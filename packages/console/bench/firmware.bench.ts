@@ -22,10 +22,13 @@ interface Scenario {
   /** Fraction of chunk answers the unit fails (HTTP 500), via the fault hook. */
   faultRate: number;
 }
-const SCENARIOS: Scenario[] = [
+const ALL_SCENARIOS: Scenario[] = [
   { name: "no faults", faultRate: 0 },
   { name: "5 % of chunk answers fail (HTTP 500)", faultRate: 0.05 },
 ];
+/** BENCH_CLEAN_ONLY=1: only the run without faults, printed and not written to the docs (for quick checks). */
+const CLEAN_ONLY = !!process.env.BENCH_CLEAN_ONLY;
+const SCENARIOS = CLEAN_ONLY ? ALL_SCENARIOS.slice(0, 1) : ALL_SCENARIOS;
 
 interface Run {
   wallMs: number;
@@ -248,6 +251,7 @@ async function main(): Promise<void> {
       results.push({ scenario, runs });
     }
     const text = section(results, browser.version());
+    if (CLEAN_ONLY) return console.log(`\n${text}\n\n(BENCH_CLEAN_ONLY: not written)`);
     await writeSection(text);
     console.log(`\n${text}\n\nWritten to ${DOC}`);
   } finally {

@@ -10,6 +10,9 @@ import { readWithProgress } from "./readFile.ts";
 import { type FirmwareState, firmwareReducer, INITIAL_STATE } from "./stages.ts";
 import { type SendChunk, uploadImage } from "./uploader.ts";
 
+/** Progress is drawn at most this often (a retry is always shown): less work per chunk on a busy machine. */
+export const PROGRESS_EVERY_MS = 100;
+
 /** The reason held on the request gate while chunks flow. */
 export const GATE_PAUSE_REASON = "firmware";
 
@@ -87,12 +90,17 @@ export function useFirmwareUpdate(sendChunk: SendChunk = sendChunkToDevice): Fir
     dispatch({ type: "load", at: Date.now() });
     deviceGate.pause(GATE_PAUSE_REASON);
     let loaded = false;
+    let shownAt = 0;
     try {
       const result = await uploadImage({
         image: image.bytes,
         sendChunk,
         signal,
-        onProgress: (load) => dispatch({ type: "loadProgress", load }),
+        onProgress: (load) => {
+          if (load.failuresInRow === 0 && load.now - shownAt < PROGRESS_EVERY_MS) return;
+          shownAt = load.now;
+          dispatch({ type: "loadProgress", load });
+        },
       });
       loaded = result.ok;
       dispatch(
