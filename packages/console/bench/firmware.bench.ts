@@ -26,9 +26,9 @@ const ALL_SCENARIOS: Scenario[] = [
   { name: "no faults", faultRate: 0 },
   { name: "5 % of chunk answers fail (HTTP 500)", faultRate: 0.05 },
 ];
-/** BENCH_CLEAN_ONLY=1: only the run without faults, printed and not written to the docs (for quick checks). */
-const CLEAN_ONLY = !!process.env.BENCH_CLEAN_ONLY;
-const SCENARIOS = CLEAN_ONLY ? ALL_SCENARIOS.slice(0, 1) : ALL_SCENARIOS;
+/** BENCH_ONLY=clean or BENCH_ONLY=faults: one scenario, printed and not written to the docs (for quick checks). */
+const ONLY = process.env.BENCH_ONLY;
+const SCENARIOS = ALL_SCENARIOS.filter((sc) => !ONLY || (ONLY === "clean") === (sc.faultRate === 0));
 
 interface Run {
   wallMs: number;
@@ -251,7 +251,7 @@ async function main(): Promise<void> {
       results.push({ scenario, runs });
     }
     const text = section(results, browser.version());
-    if (CLEAN_ONLY) return console.log(`\n${text}\n\n(BENCH_CLEAN_ONLY: not written)`);
+    if (ONLY) return console.log(`\n${text}\n\n(BENCH_ONLY: not written)`);
     await writeSection(text);
     console.log(`\n${text}\n\nWritten to ${DOC}`);
   } finally {
