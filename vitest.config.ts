@@ -22,6 +22,8 @@ export default defineConfig({
       },
       {
         extends: "packages/console/vite.config.ts",
+        // Browser builds of libraries (react-router 7's "node" export is CommonJS, whose require("react") escapes the Preact alias).
+        resolve: { conditions: ["module", "browser", "development|production"] },
         test: {
           name: "console",
           root: "packages/console",
