@@ -102,7 +102,7 @@ describe(`power cuts (seed ${SEED})`, () => {
       // No temp files are left behind by the last clean start.
       expect((await readdir(dataDir)).filter((n) => n.includes(".tmp"))).toEqual([]);
       JSON.parse(await readFile(join(dataDir, "config.json"), "utf8"));
-      await recordFigure("powerCutsConfig", {
+      await recordFigure(KILLS >= 50 ? "powerCutsConfig" : "powerCutsConfigShort", {
         kills: KILLS,
         acknowledgedWrites: acked,
         unansweredAtCut: lost,
@@ -184,7 +184,7 @@ describe(`power cuts (seed ${SEED})`, () => {
       } finally {
         await dev.stop();
       }
-      await recordFigure("powerCutsFirmware", {
+      await recordFigure(KILLS >= 50 ? "powerCutsFirmware" : "powerCutsFirmwareShort", {
         kills: UPLOAD_KILLS,
         chunksAckedBeforeCuts: chunksAcked,
         seed: SEED,
