@@ -2,6 +2,7 @@
 import { Hono } from "hono";
 import type { Device } from "./device.ts";
 import { type DeviceEnv, fail } from "./http.ts";
+import { AuthThrottle } from "./middleware/auth-throttle.ts";
 import { openCors } from "./middleware/cors.ts";
 import { esp32Profile } from "./middleware/esp32-profile.ts";
 import { chaos, FaultTable } from "./middleware/faults.ts";
@@ -42,8 +43,9 @@ export function buildApp(device: Device, { monitor, faults }: Instruments): Hono
   if (options.chaos > 0) app.use(chaos(options.chaos));
 
   telemetryRoutes(app, device);
-  commandRoutes(app, device);
-  configRoutes(app, device);
+  const guesses = new AuthThrottle();
+  commandRoutes(app, device, guesses);
+  configRoutes(app, device, guesses);
   fileRoutes(app, device);
   firmwareRoutes(app, device);
   if (options.testHooks) testHookRoutes(app, monitor, faults);

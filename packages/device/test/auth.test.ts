@@ -45,3 +45,35 @@ it("401 for a wrong password, then 429 after 5 failures until the minute has pas
   expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(50);
   expect(((await blocked.json()) as AnyJson).error).toMatch(/try again/);
 });
+
+it("counts wrong passwords on every call together: the password test, execute and config set share one limit", async () => {
+  const other = await startTestDevice();
+  try {
+    const wrong = { auth_pw: "not-a-password" };
+    expect((await other.postJson(API.authTest, wrong)).status).toBe(401);
+    expect((await other.postJson(API.authTest, wrong)).status).toBe(401);
+    expect((await other.postJson(API.commandExecute, { cmd: "REBOOT", args: [], ...wrong })).status).toBe(
+      401,
+    );
+    expect((await other.postJson(API.commandExecute, { cmd: "REBOOT", args: [], ...wrong })).status).toBe(
+      401,
+    );
+    const set = { key: "company_num", value: 7, time: new Date().toISOString(), ...wrong };
+    expect((await other.postJson(API.configSet, set)).status).toBe(401);
+    // Five wrong guesses spread over three calls: each call now refuses even the right password.
+    expect((await other.postJson(API.authTest, { auth_pw: "owner-pass" })).status).toBe(429);
+    const execute = await other.postJson(API.commandExecute, {
+      cmd: "GET_PW",
+      args: [],
+      auth_pw: "owner-pass",
+    });
+    expect(execute.status).toBe(429);
+    expect((await other.postJson(API.configSet, { ...set, auth_pw: "owner-pass" })).status).toBe(429);
+    // A call without a password guesses nothing and still works.
+    expect(
+      (await other.postJson(API.configSet, { key: "company_num", value: 7, time: set.time })).status,
+    ).toBe(200);
+  } finally {
+    await other.dispose();
+  }
+});

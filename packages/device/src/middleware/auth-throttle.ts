@@ -1,4 +1,7 @@
-// Brute-force guard of the password test: 5 failures within a minute from one address block it until the minute has passed.
+// Brute-force guard of every password the device checks: 5 failures within a minute from one address block it until the minute has passed.
+import { clientAddress, type DeviceContext, fail } from "../http.ts";
+import type { PasswordStore } from "../state/passwords.ts";
+
 export const MAX_FAILURES = 5;
 export const WINDOW_MS = 60_000;
 
@@ -25,11 +28,31 @@ export class AuthThrottle {
   }
 }
 
+/** 429 with Retry-After for a caller that guessed wrong too often (README: password guessing). */
+export function tooManyGuesses(c: DeviceContext, waitMs: number): Response {
+  const seconds = Math.ceil(waitMs / 1000);
+  c.header("Retry-After", String(seconds));
+  return fail(c, 429, `Too many wrong passwords; try again in ${seconds} s`);
+}
+
+type Auth = { auth_pw?: string | undefined; auth_key?: string | undefined };
+
 /**
- * The same guard for calls that carry a password (execute, config set): wrong passwords there count too, so the
- * password test's limit cannot be bypassed. A request without a password guesses nothing and is never blocked.
- * Returns the wait in ms when this request must be refused now.
+ * The caller's level for a call that may carry a password (execute, config set). The device keeps one guard for
+ * every call, so wrong passwords anywhere count together and the password test's limit cannot be bypassed.
+ * A request without a password guesses nothing and is never blocked. Returns the level, or the refusal to send.
  */
-export function guessBlocked(guard: AuthThrottle, address: string, password: string | undefined): number {
-  return password ? guard.blockedFor(address) : 0;
+export function callerLevel(
+  c: DeviceContext,
+  guard: AuthThrottle,
+  passwords: PasswordStore,
+  auth: Auth,
+): number | Response {
+  const address = clientAddress(c);
+  const wait = auth.auth_pw ? guard.blockedFor(address) : 0;
+  if (wait > 0) return tooManyGuesses(c, wait);
+  const who = passwords.resolve(auth);
+  if (who.ok) return who.level;
+  if (auth.auth_pw) guard.fail(address);
+  return fail(c, 401, who.reason);
 }

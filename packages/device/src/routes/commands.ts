@@ -13,7 +13,7 @@ import {
 import { runCommand } from "../commands/run-command.ts";
 import type { Device } from "../device.ts";
 import { clientAddress, type DeviceApp, type DeviceContext, endpoint, fail, pathOf } from "../http.ts";
-import { AuthThrottle, guessBlocked } from "../middleware/auth-throttle.ts";
+import { type AuthThrottle, callerLevel } from "../middleware/auth-throttle.ts";
 import { readBody } from "../middleware/json-body.ts";
 
 /** Commands the unit does not know although the list has them. */
@@ -43,37 +43,21 @@ export function mappingIndex(c: DeviceContext, length: number): number | Respons
   return index < length ? index : fail(c, 404, `No entry at index ${index}; there are ${length}`);
 }
 
-/** 429 with Retry-After for a caller that guessed wrong too often (README: password guessing). */
-export function tooManyGuesses(c: DeviceContext, waitMs: number): Response {
-  const seconds = Math.ceil(waitMs / 1000);
-  c.header("Retry-After", String(seconds));
-  return fail(c, 429, `Too many wrong passwords; try again in ${seconds} s`);
-}
-
-export function commandRoutes(app: DeviceApp, device: Device): void {
-  const throttle = new AuthThrottle();
-  const guesses = new AuthThrottle();
-
+export function commandRoutes(app: DeviceApp, device: Device, guesses: AuthThrottle): void {
   endpoint(app, API.commandExecute, {
     POST: async (c) => {
       const body = await readBody(c, ExecuteRequest);
       if (!body.ok) return fail(c, 400, body.reason);
       const { cmd, args } = body.value;
-      const address = clientAddress(c);
-      const wait = guessBlocked(guesses, address, body.value.auth_pw);
-      if (wait > 0) return tooManyGuesses(c, wait);
-      const who = device.passwords.resolve(body.value);
-      if (!who.ok) {
-        if (body.value.auth_pw) guesses.fail(address);
-        return fail(c, 401, who.reason);
-      }
+      const level = callerLevel(c, guesses, device.passwords, body.value);
+      if (typeof level !== "number") return level;
       const def = findCommand(cmd);
       if (!def || RETIRED.has(cmd)) return fail(c, 404, `Unknown command: ${cmd}`);
-      if (def.perm > who.level) {
+      if (def.perm > level) {
         return fail(
           c,
           401,
-          `${def.cmd} needs level ${levelText(def.perm)}; this request has level ${levelText(who.level)}`,
+          `${def.cmd} needs level ${levelText(def.perm)}; this request has level ${levelText(level)}`,
         );
       }
       const bad = checkArgs(def, args);
@@ -87,7 +71,7 @@ export function commandRoutes(app: DeviceApp, device: Device): void {
   endpoint(app, API.authTest, {
     POST: async (c) => {
       const address = clientAddress(c);
-      const wait = throttle.blockedFor(address);
+      const wait = guesses.blockedFor(address);
       if (wait > 0) {
         const seconds = Math.ceil(wait / 1000);
         c.header("Retry-After", String(seconds));
@@ -99,7 +83,7 @@ export function commandRoutes(app: DeviceApp, device: Device): void {
       if (!password) return fail(c, 400, AUTH_MESSAGES.missing);
       const level = device.passwords.levelOf(password);
       if (level === null) {
-        throttle.fail(address);
+        guesses.fail(address);
         return fail(c, 401, AUTH_MESSAGES.incorrect);
       }
       return c.json({ level });

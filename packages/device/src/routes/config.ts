@@ -8,17 +8,16 @@ import {
   namedLevel,
 } from "@trc/protocol";
 import type { Device } from "../device.ts";
-import { clientAddress, type DeviceApp, endpoint, fail, pathOf } from "../http.ts";
-import { AuthThrottle, guessBlocked } from "../middleware/auth-throttle.ts";
+import { type DeviceApp, endpoint, fail, pathOf } from "../http.ts";
+import { type AuthThrottle, callerLevel } from "../middleware/auth-throttle.ts";
 import { readBody } from "../middleware/json-body.ts";
 import { OWNER_LEVEL } from "../state/passwords.ts";
-import { mappingIndex, tooManyGuesses } from "./commands.ts";
+import { mappingIndex } from "./commands.ts";
 
 /** With DEVICE_CONFIG_AUTH, a set needs at least this level (or the item's, if higher). */
 export const CONFIG_AUTH_LEVEL = OWNER_LEVEL;
 
-export function configRoutes(app: DeviceApp, device: Device): void {
-  const guesses = new AuthThrottle();
+export function configRoutes(app: DeviceApp, device: Device, guesses: AuthThrottle): void {
   endpoint(app, API.configGet, { GET: (c) => c.json(device.config.values) });
 
   endpoint(app, API.deviceName, {
@@ -30,22 +29,16 @@ export function configRoutes(app: DeviceApp, device: Device): void {
       const body = await readBody(c, ConfigSetRequest);
       if (!body.ok) return fail(c, 400, body.reason);
       const { key, value, time } = body.value;
-      const address = clientAddress(c);
-      const wait = guessBlocked(guesses, address, body.value.auth_pw);
-      if (wait > 0) return tooManyGuesses(c, wait);
-      const who = device.passwords.resolve(body.value);
-      if (!who.ok) {
-        if (body.value.auth_pw) guesses.fail(address);
-        return fail(c, 401, who.reason);
-      }
+      const level = callerLevel(c, guesses, device.passwords, body.value);
+      if (typeof level !== "number") return level;
       const item = findConfigItem(key);
       if (!item) return fail(c, 404, `Config not found: ${key}`);
       const needed = device.options.configAuth ? Math.max(item.perm, CONFIG_AUTH_LEVEL) : item.perm;
-      if (who.level < needed) {
+      if (level < needed) {
         return fail(
           c,
           401,
-          `Setting ${key} needs level ${needed} (${namedLevel(needed).name}); this request has level ${who.level}`,
+          `Setting ${key} needs level ${needed} (${namedLevel(needed).name}); this request has level ${level}`,
         );
       }
       const reason = checkConfigValue(item, value);
