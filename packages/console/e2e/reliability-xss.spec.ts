@@ -2,6 +2,7 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
+import { commandRow, executeButton, historyEntries } from "./commands-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 
 const IMG = "<img src=x onerror=window.__pwned=1>";
@@ -77,6 +78,22 @@ test.describe("device strings rendered as text", () => {
       await expect(page.getByRole("region", { name: "Storage" }).getByTestId("card-error")).toContainText(
         JSON.stringify(SVG).slice(1, -1),
       );
+      await expectNoInjection(page);
+    } finally {
+      await device.hooks.clearFaults();
+    }
+  });
+
+  test("a command answer with markup shows literally in the history", async ({ page, device }) => {
+    const body = `${SCRIPT} ${IMG}`;
+    await device.hooks.fault({ path: "/api/commands/execute", status: 400, count: 1, body });
+    try {
+      await page.goto("/commands");
+      await commandRow(page, "Identify antennas").click();
+      await executeButton(page).click();
+      const entry = historyEntries(page).first();
+      await expect(entry.locator(".badge")).toHaveText("400 Bad Arg", { timeout: 10_000 });
+      await expect(entry.locator("pre")).toContainText(body);
       await expectNoInjection(page);
     } finally {
       await device.hooks.clearFaults();
