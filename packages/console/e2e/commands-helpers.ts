@@ -50,6 +50,24 @@ export async function waitForRequest(
 }
 
 /** Waits until a rebooting device answers again, so the next test finds it up. */
+async function deviceStatus(page: Page): Promise<number> {
+  try {
+    return (await page.request.get("/api/config/deviceName", { timeout: 2_000 })).status();
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * After a reboot command: waits until the unit has gone away (it leaves ~150 ms after its answer; a slow machine
+ * may already have seen it come back, so this phase gives up after 5 s), then until it answers again.
+ */
+export async function waitForReboot(page: Page): Promise<void> {
+  const until = Date.now() + 5_000;
+  while (Date.now() < until && (await deviceStatus(page)) !== 0) await page.waitForTimeout(50);
+  await waitForDevice(page);
+}
+
 export async function waitForDevice(page: Page): Promise<void> {
   await expect
     .poll(

@@ -1,4 +1,6 @@
 // Commands page against the emulated decoder: execute after 2 s, outcomes and badges, levels, FS_CLEAR, history.
+
+import { toManualTimeArg } from "@trc/protocol";
 import {
   commandRow,
   EXECUTE,
@@ -7,7 +9,7 @@ import {
   logIn,
   packetPreview,
   received,
-  waitForDevice,
+  waitForReboot,
   waitForRequest,
 } from "./commands-helpers.ts";
 import { expect, test } from "./fixtures.ts";
@@ -64,7 +66,7 @@ test.describe("commands page", () => {
     await expect(entry).toContainText("State: RECEIVED");
     await expect(entry.locator("pre")).toHaveCount(0);
     await expect(executeButton(page)).toBeEnabled();
-    await waitForDevice(page);
+    await waitForReboot(page);
     // The history survives a reload.
     await page.reload();
     await expect(historyEntries(page).first().locator(".badge")).toHaveText("200 Success");
@@ -171,6 +173,11 @@ test.describe("commands page", () => {
     const sent = await waitForRequest(device.hooks.log, EXECUTE, clickedAt);
     expect(sent.body).toEqual({ cmd: "TIME_MANUAL", args: [expected] });
     await expect(historyEntries(page).first().locator(".badge")).toHaveText("200 Success");
+    // Put the shared device's clock back, so later tests in this worker (clock sync) see a true clock.
+    const restore = await page.request.post("/api/commands/execute", {
+      data: { cmd: "TIME_MANUAL", args: [toManualTimeArg(new Date())] },
+    });
+    expect(restore.status()).toBe(200);
   });
 });
 

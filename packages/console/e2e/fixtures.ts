@@ -209,6 +209,7 @@ interface TestFixtures {
   /** Set true in a test that expects the page to throw; otherwise any uncaught page error fails the test. */
   allowPageErrors: boolean;
   failOnPageError: undefined;
+  deviceReady: undefined;
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -229,6 +230,26 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(device.url);
   },
   allowPageErrors: [false, { option: true }],
+  // Tests share a worker's device: one that rebooted it (REBOOT, a firmware update) must not leave the next test
+  // starting while the API is away. Each test starts once the device answers.
+  deviceReady: [
+    async ({ device }, use) => {
+      const until = Date.now() + 20_000;
+      for (;;) {
+        const ok = await fetch(`${device.url}/api/config/deviceName`, {
+          signal: AbortSignal.timeout(2_000),
+        }).then(
+          (r) => r.ok,
+          () => false,
+        );
+        if (ok) break;
+        if (Date.now() > until) throw new Error(`The device at ${device.url} did not answer within 20 s`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      await use(undefined);
+    },
+    { auto: true },
+  ],
   failOnPageError: [
     async ({ page, allowPageErrors }, use) => {
       const errors: Error[] = [];
