@@ -3,13 +3,12 @@ import { describe, expect, it } from "vitest";
 import {
   BUILT_IN_CONFIG,
   type BuiltInConfigItem,
-  buildConfigTree,
   CONFIG_CATEGORY_LABELS,
-  type ConfigTreeNode,
   checkConfigValue,
   configSaveText,
   findConfigItem,
 } from "./config.ts";
+import { buildConfigTree, type ConfigTreeNode } from "./config-tree.ts";
 
 const item = (name: string) => {
   const found = findConfigItem(name);

@@ -2,6 +2,7 @@
 export * from "./api.ts";
 export * from "./commands.ts";
 export * from "./config.ts";
+export * from "./config-tree.ts";
 export * from "./constants.ts";
 export * from "./enums.ts";
 export * from "./firmware.ts";
