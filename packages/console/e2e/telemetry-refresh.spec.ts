@@ -31,6 +31,8 @@ test("datasets with Auto: ON are fetched again when their interval passes; Auto:
     for (const ds of minutes.keys()) out.set(ds, log.filter((e) => e.path === `/api/telemetry/${ds}`).length);
     return out;
   };
+  // The device keeps only its last 200 requests: start from an empty log so the counts cannot saturate.
+  await device.hooks.clearLog();
   const before = await counts();
   // Past the longest interval (20 min): every timer that is due fires.
   await page.clock.fastForward("21:00");

@@ -6,6 +6,8 @@ test("Requery samples the device time (5 to 15 attempts) and gives a verdict", a
   const time = page.getByTestId("card-time");
   const verdict = time.getByTestId("time-verdict");
   await expect(verdict).not.toHaveAttribute("data-accuracy", /NOT_QUERIED|QUERYING/, { timeout: 20_000 });
+  // The device keeps only its last 200 requests: start from an empty log so the count cannot saturate.
+  await device.hooks.clearLog();
   const before = (await device.hooks.log()).filter((e) => e.path === "/api/telemetry/time/sources").length;
   await time.getByRole("button", { name: "Requery" }).click();
   await expect(verdict).toHaveAttribute("data-accuracy", "ACCURATE", { timeout: 20_000 });

@@ -202,6 +202,8 @@ test("the refresh button asks the device again", async ({ page, device }) => {
   await expect(storage).toHaveAttribute("data-state", "loaded");
   const count = async () =>
     (await device.hooks.log()).filter((e) => e.path === "/api/telemetry/storage").length;
+  // The device keeps only its last 200 requests: start from an empty log so the count cannot saturate.
+  await device.hooks.clearLog();
   const before = await count();
   await storage.getByRole("button", { name: "Refresh Storage" }).click();
   await expect.poll(count).toBe(before + 1);
