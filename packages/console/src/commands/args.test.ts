@@ -1,3 +1,4 @@
+// Unit tests of command arguments: the D4 formats, drafts, the packet and its masked form.
 import { BUILT_IN_COMMANDS, findCommand, parseManualTimeArg } from "@trc/protocol";
 import { describe, expect, it } from "vitest";
 import { buildPacket, checkArg, checkArgs, DATE_INVALID, initialDraft, maskedPacket } from "./args.ts";

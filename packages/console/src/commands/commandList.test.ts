@@ -1,3 +1,4 @@
+// Unit tests of the command list: checks, order by level then name, level filter and the available count.
 import {
   API,
   BUILT_IN_COMMANDS,

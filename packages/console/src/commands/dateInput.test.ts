@@ -1,3 +1,4 @@
+// Unit tests of the manual time picker's conversions (yy-MM-dd HH:mm:ss, native input, YYMMDDHHMMSSmmm).
 import { describe, expect, it } from "vitest";
 import { nativeToPicker, pickerToNative } from "./dateInput.ts";
 

@@ -1,3 +1,4 @@
+// Unit tests of the execute button's rule over every combination of selection, validity, level and flags.
 import { describe, expect, it } from "vitest";
 import { type ExecuteInput, executeButton, insufficient, levelAllows, levelBadge } from "./executeRule.ts";
 

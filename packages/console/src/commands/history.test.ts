@@ -1,3 +1,4 @@
+// Unit tests of the command history: badges per outcome, the newest 50, damaged storage and masking.
 import { COMMAND_OUTCOMES, outcomeFromStatus } from "@trc/protocol";
 import { describe, expect, it } from "vitest";
 import {
