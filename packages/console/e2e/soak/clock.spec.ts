@@ -139,9 +139,13 @@ test(`${MINUTES} minutes of auto-refresh on a fast clock: no growth in timers or
   for (const x of settled)
     expect(x.timeouts, `timeouts at minute ${x.minute}: ${x.kinds}`).toBeLessThanOrEqual(25);
   const third = Math.max(1, Math.floor(settled.length / 3));
-  // DOM nodes change with each card's state (loading, loaded): compare peaks too.
+  // DOM nodes change with each card's state (loading, loaded): compare peaks. The baseline is the middle third:
+  // a dataset refreshing every 20 min gets the second reading that draws its sparkline only at minute 20, so the
+  // first third legitimately has fewer nodes (a CI run failed on exactly that: 957 → 1019).
   const peakNodes = (list: typeof settled) => Math.max(...list.map((x) => x.nodes));
-  expect(peakNodes(settled.slice(-third))).toBeLessThanOrEqual(peakNodes(settled.slice(0, third)) + 50);
+  expect(peakNodes(settled.slice(-third))).toBeLessThanOrEqual(
+    peakNodes(settled.slice(third, 2 * third)) + 50,
+  );
   expect(last.listeners).toBeLessThanOrEqual(first.listeners + 20);
   expect(last.heap).toBeLessThan(first.heap * 1.15);
 });
