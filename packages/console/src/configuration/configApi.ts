@@ -2,15 +2,14 @@
 import {
   API,
   BUILT_IN_CONFIG,
-  COMMAND_FETCH_PACING_MS,
   ConfigGetResponse,
   ConfigItem,
   type ConfigValue,
   formatIssues,
-  MappingQuantity,
 } from "@trc/protocol";
 import { request, send } from "../api/client.ts";
-import { DeviceError, errorText } from "../api/errors.ts";
+import { errorText } from "../api/errors.ts";
+import { readMapping } from "../api/mappingStore.ts";
 import { credentials } from "../auth/authStore.ts";
 import { useRestart } from "../restart/restartStore.ts";
 import { noAnswerResult, type SaveResult, saveResult, setBody } from "./saveResult.ts";
@@ -24,39 +23,25 @@ export interface LoadedConfig {
   issues: string[];
 }
 
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** Remote store: the definitions come from config mapping/quantity and getInfo, as for commands. */
 async function remoteItems(
   issues: string[],
   signal?: AbortSignal,
   onProgress?: Progress,
 ): Promise<ConfigEntry[]> {
-  const opts = signal ? { signal } : {};
-  const quantity = await request(API.configQuantity, MappingQuantity, opts);
-  if (typeof quantity.data?.len !== "number") throw DeviceError.contract(quantity.issues, quantity.data);
-  const items: ConfigEntry[] = [];
-  const total = quantity.data.len;
-  onProgress?.(0, total);
-  for (let index = 0; index < total; index++) {
-    if (index > 0) await pause(COMMAND_FETCH_PACING_MS);
-    onProgress?.(index, total);
-    try {
-      const info = await request(API.configInfo(index), ConfigItem, opts);
-      const parsed = ConfigItem.safeParse(info.data);
-      if (!parsed.success) {
-        issues.push(`Setting #${index}: ${formatIssues(info.issues)}`);
-        continue;
-      }
-      items.push(withKnownLimits(parsed.data));
-    } catch (err) {
-      if (signal?.aborted) throw err;
-      // A 401 means the user may not see that setting: it is skipped, like a command.
-      if (err instanceof DeviceError && err.status === 401) continue;
-      issues.push(`Setting #${index}: ${errorText(err)}`);
-    }
-  }
-  return items;
+  const r = await readMapping({
+    label: "Setting",
+    quantityPath: API.configQuantity,
+    infoPath: API.configInfo,
+    schema: ConfigItem,
+    fetcher: (path) => send(path, signal ? { signal } : {}),
+    ...(signal ? { signal } : {}),
+    ...(onProgress ? { onProgress } : {}),
+  });
+  if (r.countProblem) throw new Error(r.countProblem);
+  signal?.throwIfAborted();
+  issues.push(...r.problems);
+  return r.items.map(withKnownLimits);
 }
 
 /** Loads the settings and their current values (GET /api/config/get). */
