@@ -23,24 +23,10 @@ export interface FaultSpec {
   body?: unknown;
 }
 
-/** One request as the device's test log records it. */
-export interface RequestLogEntry {
-  /** When the device received it (epoch milliseconds). */
-  time: number;
-  method: string;
-  /** Path without the query. */
-  path: string;
-  /** The query string without "?", when there is one. */
-  query?: string;
-  /** The parsed JSON body (passwords masked), or null. */
-  body: unknown;
-}
+/** One request as the device's test log records it, and its request statistics (the device's own types). */
+import type { LogEntry as RequestLogEntry, RequestStats } from "../../device/src/middleware/request-log.ts";
 
-export interface RequestStats {
-  maxInFlight: number;
-  inFlight: number;
-  requests: number;
-}
+export type { RequestLogEntry, RequestStats };
 
 export interface DeviceHooks {
   fault(spec: FaultSpec): Promise<void>;
