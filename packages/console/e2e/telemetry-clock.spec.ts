@@ -1,5 +1,7 @@
 // Device Time on a unit whose clock is 40 days off, and the header's connection indicator when a unit goes away.
+
 import { expect, startExtraDevice, test } from "./fixtures.ts";
+import { dashboardSettled } from "./telemetry-helpers.ts";
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -22,15 +24,7 @@ test("the header shows online with the last answer, then offline when the unit i
     await page.goto(`${unit.url}/`);
     const conn = page.getByTestId("connection");
     // Wait until nothing is in flight: every card loaded and the clock sync done.
-    for (const card of await page.locator("section.tcard").all())
-      await expect(card).toHaveAttribute("data-state", "loaded");
-    await expect(page.getByTestId("time-verdict")).not.toHaveAttribute(
-      "data-accuracy",
-      /NOT_QUERIED|QUERYING/,
-      {
-        timeout: 20_000,
-      },
-    );
+    await dashboardSettled(page);
     await expect(conn).toContainText("Online");
     await expect(conn).toContainText(/last answer \d{1,2}:\d{2}:\d{2}/);
     const lastAnswer = (await conn.textContent())?.replace(/.*last answer /, "");
@@ -53,15 +47,7 @@ test("the dashboard notices a dead unit by itself within seconds", async ({ page
     await page.goto(`${unit.url}/`);
     const conn = page.getByTestId("connection");
     // Quiet first: every card loaded and the clock sync done (auto refresh comes a minute or more after opening).
-    for (const card of await page.locator("section.tcard").all())
-      await expect(card).toHaveAttribute("data-state", "loaded");
-    await expect(page.getByTestId("time-verdict")).not.toHaveAttribute(
-      "data-accuracy",
-      /NOT_QUERIED|QUERYING/,
-      {
-        timeout: 20_000,
-      },
-    );
+    await dashboardSettled(page);
     await expect(conn).toContainText("Online");
     await unit.close();
     await page.waitForTimeout(1_000);

@@ -1,5 +1,7 @@
 // Auto refresh (SPEC §4, §9): 21 minutes later every dataset whose caption reads 'Auto: ON' was asked again, no other.
+
 import { expect, test } from "./fixtures.ts";
+import { dashboardSettled } from "./telemetry-helpers.ts";
 
 test("datasets with Auto: ON are fetched again when their interval passes; Auto: OFF ones are not", async ({
   page,
@@ -7,15 +9,7 @@ test("datasets with Auto: ON are fetched again when their interval passes; Auto:
 }) => {
   await page.clock.install();
   await page.goto("/");
-  for (const card of await page.locator("section.tcard").all())
-    await expect(card).toHaveAttribute("data-state", "loaded");
-  await expect(page.getByTestId("time-verdict")).not.toHaveAttribute(
-    "data-accuracy",
-    /NOT_QUERIED|QUERYING/,
-    {
-      timeout: 20_000,
-    },
-  );
+  await dashboardSettled(page);
   const captions = page.getByTestId("auto-caption");
   const minutes = new Map<string, number>();
   for (const c of await captions.all()) {
