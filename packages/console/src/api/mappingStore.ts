@@ -1,7 +1,9 @@
 // Reads a device's remote store (SPEC §7: mapping/quantity, then getInfo?index=n paced 50 ms), for commands and configuration.
+
 import { COMMAND_FETCH_PACING_MS, fieldIssues, formatIssues, MappingQuantity } from "@trc/protocol";
 import type * as z from "zod/mini";
 import { DeviceError, errorText } from "./errors.ts";
+import { sleep } from "./sleep.ts";
 
 /** What the reader needs of the API client: an answer of any status. */
 export type MappingFetcher = (path: string) => Promise<{ status: number; ok: boolean; body: unknown }>;
@@ -33,8 +35,6 @@ export interface MappingResult<T> {
 const hasField = (body: unknown, field: string) =>
   !!body && typeof body === "object" && (body as Record<string, unknown>)[field] != null;
 
-const wait = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
-
 function parsed<S extends z.ZodMiniType>(
   schema: S,
   body: unknown,
@@ -55,7 +55,7 @@ async function readCount(o: MappingOptions<z.ZodMiniType>): Promise<number | str
 export async function readMapping<S extends z.ZodMiniType>(
   o: MappingOptions<S>,
 ): Promise<MappingResult<z.infer<S>>> {
-  const sleep = o.sleep ?? wait;
+  const pause = o.sleep ?? ((ms: number) => sleep(ms));
   const result: MappingResult<z.infer<S>> = { items: [], countProblem: null, problems: [], skipped: 0 };
   const available = await readCount(o);
   if (typeof available === "string") {
@@ -65,7 +65,7 @@ export async function readMapping<S extends z.ZodMiniType>(
   }
   o.onProgress?.(0, available);
   for (let index = 0; index < available && !o.signal?.aborted; index++) {
-    if (index > 0) await sleep(COMMAND_FETCH_PACING_MS);
+    if (index > 0) await pause(COMMAND_FETCH_PACING_MS);
     const line = (text: string) => result.problems.push(`${o.label} #${index}: ${text}`);
     let answer: Awaited<ReturnType<MappingFetcher>>;
     try {

@@ -1,6 +1,8 @@
 // Watches the unit go away and come back after a restart, by polling its identity call.
+
 import { API, DeviceNameResponse } from "@trc/protocol";
 import { requestStrict } from "./client.ts";
+import { sleep } from "./sleep.ts";
 
 export type RebootPhase = "waiting-down" | "waiting-up" | "back" | "timeout";
 
@@ -21,15 +23,6 @@ export function onRebootSeen(listener: () => void): () => void {
   rebootListeners.add(listener);
   return () => rebootListeners.delete(listener);
 }
-
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => {
-      clearTimeout(t);
-      reject(signal.reason);
-    });
-  });
 
 /** Resolves "back" once the unit has gone away and answers again, or "timeout". */
 export async function watchReboot(opts: RebootWatchOptions = {}): Promise<RebootPhase> {

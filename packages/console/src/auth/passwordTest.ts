@@ -1,7 +1,9 @@
 // The password test (SPEC §4, §7): after 0.5 s, POST auth/test; the answer sets Password and its level, or resets to None.
+
 import { API, AUTH_TEST_DELAY_MS, AuthTestResponse, fieldIssues, formatIssues } from "@trc/protocol";
 import { send } from "../api/client.ts";
 import { errorText } from "../api/errors.ts";
+import { sleep as sleepFor } from "../api/sleep.ts";
 import { type AuthResult, useAuth } from "./authStore.ts";
 import { passwordTestMessage } from "./authText.ts";
 
@@ -10,8 +12,6 @@ export type AuthFetcher = (json: { auth_pw?: string }) => Promise<{ status: numb
 export interface TestOutcome extends AuthResult {
   level?: number;
 }
-
-const wait = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
 const defaultFetcher: AuthFetcher = (json) => send(API.authTest, { method: "POST", json, priority: 1 });
 
@@ -25,7 +25,7 @@ function reasonOf(body: unknown): string | undefined {
 export async function checkPassword(
   password: string,
   fetcher: AuthFetcher = defaultFetcher,
-  sleep: (ms: number) => Promise<void> = wait,
+  sleep: (ms: number) => Promise<void> = (ms) => sleepFor(ms),
 ): Promise<TestOutcome> {
   await sleep(AUTH_TEST_DELAY_MS);
   try {

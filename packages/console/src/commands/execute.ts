@@ -1,4 +1,5 @@
 // Executing a command: append to history, clear the selection, wait 2 s (SPEC §7), send, record the answer.
+
 import {
   API,
   type AuthType,
@@ -9,6 +10,7 @@ import {
 } from "@trc/protocol";
 import { send } from "../api/client.ts";
 import { errorText } from "../api/errors.ts";
+import { sleep } from "../api/sleep.ts";
 import { maskedPacket } from "./args.ts";
 import { useCommands } from "./commandsStore.ts";
 import { bodyText, type HistoryEntry } from "./history.ts";
@@ -20,8 +22,6 @@ export interface ExecuteContext {
   /** Defaults to the spec's 2 s. */
   delayMs?: number;
 }
-
-const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
 export async function executeCommand(
   def: CommandDefinition,

@@ -1,6 +1,8 @@
 // The chunked firmware load (SPEC §4, §8, §9, D6): paced 4096-byte chunks, retries, 20 failures in a row give up.
+
 import { FIRMWARE, FirmwareChunkResponse } from "@trc/protocol";
 import { parseLenient } from "../api/lenient.ts";
+import { sleep as sleepMs } from "../api/sleep.ts";
 import { emptyLoad, type LoadProgress } from "./stages.ts";
 
 export interface ChunkRequest {
@@ -48,21 +50,6 @@ export function chunkFailure(answer: ChunkAnswer): string | null {
     return "the unit did not take the chunk";
   }
   return null;
-}
-
-export function sleepMs(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
 }
 
 /**

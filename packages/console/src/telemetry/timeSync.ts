@@ -1,6 +1,8 @@
 // Device clock sync (SPEC §4, §8, §9): samples of time/sources, the NTP-style offset estimator and the spec's naive one.
 // Pure and environment-free: the console runs it in the browser, bench/clock-offset.ts in Node against the emulator.
+
 import { TIME_SYNC } from "@trc/protocol";
+import { sleep as wait } from "../api/sleep.ts";
 
 /** One answered time query: browser clock at send and receive, the device clock it read (epoch ms). */
 export interface TimeSample {
@@ -122,8 +124,6 @@ export type SyncOutcome =
   | { ok: true; samples: TimeSample[]; attempts: number; estimate: ClockEstimate; utcOffset: number | null }
   | { ok: false; samples: TimeSample[]; attempts: number; error: string };
 
-const defaultSleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
-
 /**
  * SPEC §9: take samples until 5 are good or 15 attempts were made, with a random 30–120 ms pause between
  * attempts; failed attempts (thrown, or no readable time) are skipped. No answered sample at all is a failure.
@@ -136,7 +136,7 @@ export async function syncClock(
   const maxAttempts = o.maxAttempts ?? TIME_SYNC.maxAttempts;
   const min = o.pauseMinMs ?? TIME_SYNC.pauseMinMs;
   const max = o.pauseMaxMs ?? TIME_SYNC.pauseMaxMs;
-  const sleep = o.sleep ?? defaultSleep;
+  const sleep = o.sleep ?? ((ms: number) => wait(ms));
   const random = o.random ?? Math.random;
   const narrowing = (o.good ?? "narrowing") === "narrowing";
   const samples: TimeSample[] = [];
