@@ -98,7 +98,7 @@ export function DeviceTimeCard() {
           </span>
         )}
         {querying && (
-          <span className="muted">{`${good} of ${TIME_SYNC.wantedSamples} samples, attempt ${attempts} of ${TIME_SYNC.maxAttempts}`}</span>
+          <span className="muted">{`${good} of ${TIME_SYNC.wantedSamples} good samples, attempt ${attempts} of ${TIME_SYNC.maxAttempts}`}</span>
         )}
         <p className="muted verdict-desc">{ACCURACY_DESCRIPTIONS[accuracy]}</p>
         {error && (

@@ -38,6 +38,7 @@ export async function takeSample(): Promise<TimeSample | null> {
     sentAt: answer.timing.sent,
     receivedAt: answer.timing.received,
     deviceTime: clock.time,
+    resolutionMs: clock.resolutionMs,
     utcOffset: clock.utcOffset,
   };
 }

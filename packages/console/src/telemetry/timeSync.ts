@@ -11,6 +11,8 @@ export interface TimeSample {
   deviceTime: number;
   /** The device's utc_offset in seconds, when it sent a valid one. */
   utcOffset: number | null;
+  /** How finely the device gave its time, ms (timeResolutionMs); whole milliseconds (1) when not given. */
+  resolutionMs?: number;
 }
 
 export interface ClockEstimate {
@@ -27,18 +29,29 @@ export interface ClockEstimate {
 
 const rtt = (s: TimeSample) => s.receivedAt - s.sentAt;
 const midpointOffset = (s: TimeSample) => s.deviceTime - (s.sentAt + s.receivedAt) / 2;
-/** The device sends whole milliseconds (floored): its clock read lies in [deviceTime, deviceTime + 1). */
-const TICK_MS = 1;
+/** A device's time is floored to its resolution: its clock read lies in [deviceTime, deviceTime + tick). */
+const tick = (s: TimeSample) => s.resolutionMs ?? 1;
+
+/**
+ * How finely a device time reading is given, in ms (D3): a whole number of epoch ms is floored to 1 ms, a
+ * fractional one is finer (0); an ISO string by the digits after its seconds (none 1000, one 100, two 10, more 1).
+ */
+export function timeResolutionMs(time: unknown): number {
+  if (typeof time === "number") return Number.isInteger(time) ? 1 : 0;
+  if (typeof time !== "string") return 1;
+  const digits = /:\d\d[.,](\d+)/.exec(time)?.[1]?.length ?? 0;
+  return 10 ** Math.max(0, 3 - digits);
+}
 
 /** The offset interval one sample allows: the device read its clock between send and receive. */
 function bounds(s: TimeSample): [number, number] {
-  return [s.deviceTime - s.receivedAt, s.deviceTime + TICK_MS - s.sentAt];
+  return [s.deviceTime - s.receivedAt, s.deviceTime + tick(s) - s.sentAt];
 }
 
 /** NTP's clock filter: the sample with the smallest round trip; offset from the midpoint, bound half its round trip. */
 export function minRttEstimate(samples: readonly TimeSample[]): { offsetMs: number; errorBoundMs: number } {
   const best = samples.reduce((a, b) => (rtt(b) < rtt(a) ? b : a));
-  return { offsetMs: midpointOffset(best) + TICK_MS / 2, errorBoundMs: (rtt(best) + TICK_MS) / 2 };
+  return { offsetMs: midpointOffset(best) + tick(best) / 2, errorBoundMs: (rtt(best) + tick(best)) / 2 };
 }
 
 /**
@@ -87,7 +100,7 @@ export function parseDeviceTime(time: unknown): number | null {
 /** The device time of a time/sources answer: the source named rtc when present (SPEC §7), else the first valid one. */
 export function readDeviceClock(
   body: unknown,
-): { time: number; source: string; utcOffset: number | null } | null {
+): { time: number; resolutionMs: number; source: string; utcOffset: number | null } | null {
   if (!body || typeof body !== "object") return null;
   const { sources, utc_offset } = body as { sources?: unknown; utc_offset?: unknown };
   if (!Array.isArray(sources)) return null;
@@ -95,12 +108,13 @@ export function readDeviceClock(
     if (!s || typeof s !== "object") return [];
     const { name, time } = s as { name?: unknown; time?: unknown };
     const t = parseDeviceTime(time);
-    return t === null ? [] : [{ name: typeof name === "string" ? name : "", time: t }];
+    const named = typeof name === "string" ? name : "";
+    return t === null ? [] : [{ name: named, time: t, resolutionMs: timeResolutionMs(time) }];
   });
   const pick = valid.find((s) => s.name.toLowerCase() === "rtc") ?? valid[0];
   if (!pick) return null;
   const utcOffset = typeof utc_offset === "number" && Number.isInteger(utc_offset) ? utc_offset : null;
-  return { time: pick.time, source: pick.name, utcOffset };
+  return { time: pick.time, resolutionMs: pick.resolutionMs, source: pick.name, utcOffset };
 }
 
 export interface SyncOptions {
@@ -111,11 +125,11 @@ export interface SyncOptions {
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
   /**
-   * Which samples count toward the wanted 5: "narrowing" (the console) counts an answer that narrowed the offset's
-   * interval (the first answer always does; one that narrows nothing leaves the estimate as it was);
-   * "answered" counts every answer, the spec's literal reading.
+   * Which samples count toward the wanted 5: "low-delay" (the console) counts the answers whose round trip is
+   * within LOW_DELAY_MARGIN_MS of the smallest one so far (recounted when a faster one comes); "answered" counts
+   * every answer, the spec's literal reading.
    */
-  good?: "narrowing" | "answered";
+  good?: "low-delay" | "answered";
   /** Called after each attempt (for progress). */
   onAttempt?: (attempt: number, good: number) => void;
 }
@@ -123,6 +137,12 @@ export interface SyncOptions {
 export type SyncOutcome =
   | { ok: true; samples: TimeSample[]; attempts: number; estimate: ClockEstimate; utcOffset: number | null }
   | { ok: false; samples: TimeSample[]; attempts: number; error: string };
+
+/**
+ * A good sample's round trip is at most this much longer than the fastest one's: its own bound is then within 1 ms
+ * of the best, so it is about as informative (NTP's clock filter likewise trusts the low-delay samples).
+ */
+export const LOW_DELAY_MARGIN_MS = 2;
 
 /**
  * SPEC §9: take samples until 5 are good or 15 attempts were made, with a random 30–120 ms pause between
@@ -138,11 +158,10 @@ export async function syncClock(
   const max = o.pauseMaxMs ?? TIME_SYNC.pauseMaxMs;
   const sleep = o.sleep ?? ((ms: number) => wait(ms));
   const random = o.random ?? Math.random;
-  const narrowing = (o.good ?? "narrowing") === "narrowing";
+  const lowDelay = (o.good ?? "low-delay") === "low-delay";
   const samples: TimeSample[] = [];
   let good = 0;
-  let lo = Number.NEGATIVE_INFINITY;
-  let hi = Number.POSITIVE_INFINITY;
+  let fastest = Number.POSITIVE_INFINITY;
   let attempts = 0;
   let lastError = "";
   while (good < wanted && attempts < maxAttempts) {
@@ -152,10 +171,10 @@ export async function syncClock(
       const s = await take();
       if (s) {
         samples.push(s);
-        const [sLo, sHi] = bounds(s);
-        if (!narrowing || sLo > lo || sHi < hi) good++;
-        lo = Math.max(lo, sLo);
-        hi = Math.min(hi, sHi);
+        fastest = Math.min(fastest, rtt(s));
+        good = lowDelay
+          ? samples.filter((x) => rtt(x) <= fastest + LOW_DELAY_MARGIN_MS).length
+          : samples.length;
       } else lastError = "No readable time in the answer";
     } catch (err) {
       lastError = err instanceof Error ? err.message : String(err);
