@@ -14,3 +14,12 @@ export async function dashboardSettled(page: Page): Promise<void> {
     },
   );
 }
+
+/** Opens the dashboard and waits for the Device Time card's first sync; gives the card and its verdict. */
+export async function openDeviceTime(page: Page) {
+  await page.goto("/");
+  const time = page.getByTestId("card-time");
+  const verdict = time.getByTestId("time-verdict");
+  await expect(verdict).not.toHaveAttribute("data-accuracy", /NOT_QUERIED|QUERYING/, { timeout: 20_000 });
+  return { time, verdict };
+}

@@ -1,5 +1,6 @@
 // Device Time on a jittery unit (5–60 ms random waits around its clock read): the sync and its error bound.
 import { expect, test } from "./fixtures.ts";
+import { openDeviceTime } from "./telemetry-helpers.ts";
 
 const OFFSET_MS = 250;
 test.use({ deviceEnv: { DEVICE_CLOCK_OFFSET_MS: String(OFFSET_MS), DEVICE_TIME_JITTER_MS: "5,60" } });
@@ -8,10 +9,7 @@ test("on a jittery unit Requery uses all 15 attempts and its bound holds the tru
   page,
   device,
 }) => {
-  await page.goto("/");
-  const time = page.getByTestId("card-time");
-  const verdict = time.getByTestId("time-verdict");
-  await expect(verdict).not.toHaveAttribute("data-accuracy", /NOT_QUERIED|QUERYING/, { timeout: 20_000 });
+  const { time, verdict } = await openDeviceTime(page);
   await device.hooks.clearLog();
   await time.getByRole("button", { name: "Requery" }).click();
   await expect(verdict).toContainText(/\d of 5 good samples, attempt \d+ of 15/);

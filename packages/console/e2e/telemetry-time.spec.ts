@@ -1,11 +1,9 @@
 // Device Time against the emulated unit: Requery's verdict, a faulted sync, and the time zone error's colours.
 import { expect, test } from "./fixtures.ts";
+import { openDeviceTime } from "./telemetry-helpers.ts";
 
 test("Requery samples the device time (5 to 15 attempts) and gives a verdict", async ({ page, device }) => {
-  await page.goto("/");
-  const time = page.getByTestId("card-time");
-  const verdict = time.getByTestId("time-verdict");
-  await expect(verdict).not.toHaveAttribute("data-accuracy", /NOT_QUERIED|QUERYING/, { timeout: 20_000 });
+  const { time, verdict } = await openDeviceTime(page);
   // The device keeps only its last 200 requests: start from an empty log so the count cannot saturate.
   await device.hooks.clearLog();
   const before = (await device.hooks.log()).filter((e) => e.path === "/api/telemetry/time/sources").length;
@@ -28,10 +26,7 @@ test("every attempt failing reads Faulted query and 'Unable to fetch device time
   page,
   device,
 }) => {
-  await page.goto("/");
-  const time = page.getByTestId("card-time");
-  const verdict = time.getByTestId("time-verdict");
-  await expect(verdict).not.toHaveAttribute("data-accuracy", /NOT_QUERIED|QUERYING/, { timeout: 20_000 });
+  const { time, verdict } = await openDeviceTime(page);
   await device.hooks.fault({ path: "/api/telemetry/time/sources", status: 503, count: 15 });
   await time.getByRole("button", { name: "Requery" }).click();
   await expect(verdict).toHaveAttribute("data-accuracy", "NO_GOOD_RESULTS", { timeout: 15_000 });
