@@ -1,18 +1,17 @@
 // Shared steps of the telemetry browser specs.
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect } from "./fixtures.ts";
 
 /** Waits until the dashboard is quiet: every card loaded and the first clock sync done. */
 export async function dashboardSettled(page: Page): Promise<void> {
   for (const card of await page.locator("section.tcard").all())
     await expect(card).toHaveAttribute("data-state", "loaded");
-  await expect(page.getByTestId("time-verdict")).not.toHaveAttribute(
-    "data-accuracy",
-    /NOT_QUERIED|QUERYING/,
-    {
-      timeout: 20_000,
-    },
-  );
+  await firstSyncDone(page.getByTestId("time-verdict"));
+}
+
+/** Waits until the Device Time verdict is in (a sync takes up to 15 attempts). */
+async function firstSyncDone(verdict: Locator): Promise<void> {
+  await expect(verdict).not.toHaveAttribute("data-accuracy", /NOT_QUERIED|QUERYING/, { timeout: 20_000 });
 }
 
 /** Opens the dashboard and waits for the Device Time card's first sync; gives the card and its verdict. */
@@ -20,6 +19,6 @@ export async function openDeviceTime(page: Page) {
   await page.goto("/");
   const time = page.getByTestId("card-time");
   const verdict = time.getByTestId("time-verdict");
-  await expect(verdict).not.toHaveAttribute("data-accuracy", /NOT_QUERIED|QUERYING/, { timeout: 20_000 });
+  await firstSyncDone(verdict);
   return { time, verdict };
 }

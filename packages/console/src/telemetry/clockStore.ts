@@ -4,7 +4,7 @@ import { create } from "zustand";
 import { send } from "../api/client.ts";
 import { DeviceError } from "../api/errors.ts";
 import { accuracyVerdict, SYNC_FAILED_TEXT } from "./accuracy.ts";
-import { type ClockEstimate, readDeviceClock, syncClock, type TimeSample } from "./timeSync.ts";
+import { type ClockEstimate, readDeviceClock, sampleOf, syncClock, type TimeSample } from "./timeSync.ts";
 
 export interface ClockState {
   accuracy: TimeAccuracy;
@@ -34,13 +34,7 @@ export async function takeSample(): Promise<TimeSample | null> {
   if (!answer.ok) throw DeviceError.http(answer.status, answer.body);
   const clock = readDeviceClock(answer.body);
   if (!clock) return null;
-  return {
-    sentAt: answer.timing.sent,
-    receivedAt: answer.timing.received,
-    deviceTime: clock.time,
-    resolutionMs: clock.resolutionMs,
-    utcOffset: clock.utcOffset,
-  };
+  return sampleOf(clock, answer.timing.sent, answer.timing.received);
 }
 
 export const useClock = create<ClockState>((set, get) => ({

@@ -87,6 +87,14 @@ export function meanMidpointOffset(samples: readonly TimeSample[]): number {
   return samples.reduce((sum, s) => sum + midpointOffset(s), 0) / samples.length;
 }
 
+/** The device clock as one time/sources answer gave it: the chosen source, its time and resolution, utc_offset. */
+export interface DeviceClockReading {
+  time: number;
+  resolutionMs: number;
+  source: string;
+  utcOffset: number | null;
+}
+
 /** D3: epoch milliseconds, or an ISO-8601 string; null when neither. */
 export function parseDeviceTime(time: unknown): number | null {
   if (typeof time === "number") return Number.isFinite(time) ? time : null;
@@ -98,9 +106,7 @@ export function parseDeviceTime(time: unknown): number | null {
 }
 
 /** The device time of a time/sources answer: the source named rtc when present (SPEC §7), else the first valid one. */
-export function readDeviceClock(
-  body: unknown,
-): { time: number; resolutionMs: number; source: string; utcOffset: number | null } | null {
+export function readDeviceClock(body: unknown): DeviceClockReading | null {
   if (!body || typeof body !== "object") return null;
   const { sources, utc_offset } = body as { sources?: unknown; utc_offset?: unknown };
   if (!Array.isArray(sources)) return null;
@@ -115,6 +121,17 @@ export function readDeviceClock(
   if (!pick) return null;
   const utcOffset = typeof utc_offset === "number" && Number.isInteger(utc_offset) ? utc_offset : null;
   return { time: pick.time, resolutionMs: pick.resolutionMs, source: pick.name, utcOffset };
+}
+
+/** A sample from a device clock reading and the browser clock at send and receive. */
+export function sampleOf(clock: DeviceClockReading, sentAt: number, receivedAt: number): TimeSample {
+  return {
+    sentAt,
+    receivedAt,
+    deviceTime: clock.time,
+    resolutionMs: clock.resolutionMs,
+    utcOffset: clock.utcOffset,
+  };
 }
 
 export interface SyncOptions {
