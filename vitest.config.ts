@@ -22,15 +22,13 @@ export default defineConfig({
       },
       {
         extends: "packages/console/vite.config.ts",
-        // Browser builds of libraries (react-router 7's "node" export is CommonJS, whose require("react") escapes the Preact alias).
-        resolve: { conditions: ["module", "browser", "development|production"] },
         test: {
           name: "console",
           root: "packages/console",
           include: ["src/**/*.test.{ts,tsx}"],
           environment: "happy-dom",
-          // Inline so that the preact aliases of vite.config.ts apply inside Testing Library too.
-          server: { deps: { inline: [/@testing-library/, /react-router/, /@tanstack/, /zustand/] } },
+          // jest-dom matchers, and every render under <StrictMode> (double renders and effects).
+          setupFiles: ["./test-setup.ts"],
         },
       },
     ],

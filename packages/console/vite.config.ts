@@ -1,20 +1,9 @@
-// Vite build of the console: Preact behind React's API (size budget), no CDN, compile time baked in.
-import { fileURLToPath } from "node:url";
+// Vite build of the console: React 19 (JSX through @vitejs/plugin-react, Fast Refresh in dev), no CDN, compile time baked in.
+import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
-/** React's API served by preact/compat: the same code, about 55 kB gzip less (docs/ARCHITECTURE.md). */
-const preactAliases = [
-  { find: /^react-dom\/test-utils$/, replacement: "preact/test-utils" },
-  { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
-  { find: /^react-dom$/, replacement: "preact/compat" },
-  { find: /^react\/jsx-runtime$/, replacement: "preact/jsx-runtime" },
-  { find: /^react\/jsx-dev-runtime$/, replacement: "preact/jsx-dev-runtime" },
-  { find: /^react$/, replacement: fileURLToPath(new URL("./src/compat/react.js", import.meta.url)) },
-];
-
 export default defineConfig({
-  resolve: { alias: preactAliases, dedupe: ["preact"] },
-  oxc: { jsx: { runtime: "automatic", importSource: "preact" } },
+  plugins: [react()],
   define: { __COMPILE_TIME__: JSON.stringify(new Date().toISOString()) },
   build: {
     outDir: process.env.TRC_DIST ?? "dist",

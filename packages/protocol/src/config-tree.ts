@@ -19,7 +19,12 @@ export function buildConfigTree<T extends Pick<ConfigItem, "category">>(
   const nodeFor = (path: string): ConfigTreeNode<T> => {
     const existing = byPath.get(path);
     if (existing) return existing;
-    const node: ConfigTreeNode<T> = { path, name: labels[path] ?? path, items: [], children: [] };
+    const node: ConfigTreeNode<T> = {
+      path,
+      name: Object.hasOwn(labels, path) ? (labels[path] ?? path) : path,
+      items: [],
+      children: [],
+    };
     byPath.set(path, node);
     const cut = path.lastIndexOf("_");
     (cut > 0 ? nodeFor(path.slice(0, cut)).children : roots).push(node);

@@ -185,6 +185,15 @@ describe("buildConfigTree", () => {
     expect(node("reads")?.children).toEqual([]);
   });
 
+  it("names a category called like an Object property (constructor, toString) by its path, not by what Object holds", () => {
+    const odd = buildConfigTree([
+      { category: "constructor" },
+      { category: "toString" },
+      { category: "valueOf" },
+    ]);
+    expect(odd.map((n) => n.name)).toEqual(["constructor", "toString", "valueOf"]);
+  });
+
   it("keeps the items' order inside a category", () => {
     expect(node("wifi_sta")?.items.map((i) => i.name_internal)).toEqual(["sta_ssid", "sta_password"]);
     expect(node("net_ip")?.items.map((i) => i.name_internal)).toEqual([

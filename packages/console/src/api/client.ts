@@ -1,7 +1,7 @@
 // The one API client: every request to the device goes through here (base address, 2 in flight, checks, errors).
 import { MAX_REQUESTS_IN_FLIGHT } from "@trc/protocol";
 import type * as z from "zod/mini";
-import { apiBase } from "../settings/deviceSettings.ts";
+import { apiBase } from "../shared/deviceSettings.ts";
 import { useConnection } from "./connection.ts";
 import { DeviceError } from "./errors.ts";
 import { type Parsed, parseLenient } from "./lenient.ts";

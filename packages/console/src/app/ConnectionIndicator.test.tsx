@@ -1,5 +1,5 @@
 // The header indicator tells online from offline and shows when the device last answered.
-import { act, render, screen } from "@testing-library/preact";
+import { act, render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { useConnection } from "../api/connection.ts";
 import { ConnectionIndicator } from "./ConnectionIndicator.tsx";

@@ -2,10 +2,10 @@
 import { PRODUCT_TITLE } from "@trc/protocol";
 import { Suspense } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
-import { RestartBanner } from "../restart/RestartBanner.tsx";
-import { DEVICE_NAME_PLACEHOLDER, useDeviceSettings } from "../settings/deviceSettings.ts";
+import { DEVICE_NAME_PLACEHOLDER, useDeviceSettings } from "../shared/deviceSettings.ts";
 import { ConnectionIndicator } from "./ConnectionIndicator.tsx";
 import { ErrorBoundary } from "./ErrorBoundary.tsx";
+import { RestartBanner } from "./RestartBanner.tsx";
 import { useDeviceIdentity } from "./useDeviceIdentity.ts";
 
 const NAV = [

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { API, DeviceNameResponse, PAGE_TITLE_PREFIX } from "@trc/protocol";
 import { useEffect } from "react";
 import { requestStrict } from "../api/client.ts";
-import { DEVICE_NAME_PLACEHOLDER, useDeviceSettings } from "../settings/deviceSettings.ts";
+import { DEVICE_NAME_PLACEHOLDER, useDeviceSettings } from "../shared/deviceSettings.ts";
 
 export function useDeviceIdentity() {
   const rootAPI = useDeviceSettings((s) => s.rootAPI);

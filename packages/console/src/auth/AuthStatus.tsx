@@ -1,7 +1,7 @@
 // The auth status bar (SPEC §2): current level name and number, the auth type, and a Configure link to /auth.
 import { namedLevel } from "@trc/protocol";
 import { Link } from "react-router";
-import { useAuth } from "./authStore.ts";
+import { useAuth } from "../shared/authStore.ts";
 import { authTypeText } from "./authText.ts";
 import "./auth.css";
 

@@ -1,7 +1,7 @@
 // Unit tests of the password test: the 0.5 s wait, the three messages of SPEC §8 and the level it sets.
 import { AUTH_TEST_DELAY_MS, DEFAULT_LEVEL } from "@trc/protocol";
 import { beforeEach, describe, expect, it } from "vitest";
-import { useAuth } from "./authStore.ts";
+import { useAuth } from "../shared/authStore.ts";
 import { authTypeText, NO_AUTH } from "./authText.ts";
 import { type AuthFetcher, checkPassword } from "./passwordTest.ts";
 

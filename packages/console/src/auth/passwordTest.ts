@@ -4,7 +4,7 @@ import { API, AUTH_TEST_DELAY_MS, AuthTestResponse, fieldIssues, formatIssues } 
 import { send } from "../api/client.ts";
 import { errorText } from "../api/errors.ts";
 import { sleep as sleepFor } from "../api/sleep.ts";
-import { type AuthResult, useAuth } from "./authStore.ts";
+import { type AuthResult, useAuth } from "../shared/authStore.ts";
 import { passwordTestMessage } from "./authText.ts";
 
 export type AuthFetcher = (json: { auth_pw?: string }) => Promise<{ status: number; body: unknown }>;

@@ -1,9 +1,9 @@
 // The commands page in happy-dom with the local list: what the operator sees before anything is sent.
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/preact";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { useAuth } from "../auth/authStore.ts";
-import { useFlags } from "../settings/flags.ts";
+import { useAuth } from "../shared/authStore.ts";
+import { useFlags } from "../shared/flags.ts";
 import CommandsPage from "./CommandsPage.tsx";
 import { useCommands } from "./commandsStore.ts";
 

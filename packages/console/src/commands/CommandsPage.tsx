@@ -2,8 +2,8 @@
 import { BUTTON_LOCK_MS } from "@trc/protocol";
 import { useEffect, useRef, useState } from "react";
 import { AuthStatus } from "../auth/AuthStatus.tsx";
-import { credentials, useAuth } from "../auth/authStore.ts";
-import { useFlags } from "../settings/flags.ts";
+import { credentials, useAuth } from "../shared/authStore.ts";
+import { useFlags } from "../shared/flags.ts";
 import { buildPacket, checkArgs, initialDraft } from "./args.ts";
 import { CommandDetail } from "./CommandDetail.tsx";
 import { CommandList } from "./CommandList.tsx";

@@ -1,6 +1,6 @@
 // Commands page state: the selection, each command's draft arguments, and the history (newest 50 in localStorage).
 import { create } from "zustand";
-import { local, readJson, writeJson } from "../settings/storage.ts";
+import { local, readJson, writeJson } from "../shared/storage.ts";
 import {
   appendEntry,
   HISTORY_KEY,

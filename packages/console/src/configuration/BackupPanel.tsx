@@ -1,7 +1,7 @@
 // Export and Import of the configuration: download it as JSON; read a file, pick the differing settings, apply them one by one.
 import type { ConfigValue } from "@trc/protocol";
 import { useState } from "react";
-import { useDeviceSettings } from "../settings/deviceSettings.ts";
+import { useDeviceSettings } from "../shared/deviceSettings.ts";
 import { Spinner } from "../ui/Spinner.tsx";
 import {
   backupFileName,

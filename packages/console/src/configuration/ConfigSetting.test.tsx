@@ -1,6 +1,6 @@
 // The setting component: input by kind, colours while editing, the limit reason, Submit, and password fields.
 
-import { cleanup, fireEvent, render, screen } from "@testing-library/preact";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { type ConfigValue, findConfigItem } from "@trc/protocol";
 import { useReducer } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";

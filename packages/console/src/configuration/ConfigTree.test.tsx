@@ -1,6 +1,6 @@
 // The rendered tree: categories by display name as nested sections, each setting inside its own category.
 
-import { cleanup, render, screen, within } from "@testing-library/preact";
+import { cleanup, render, screen, within } from "@testing-library/react";
 import { BUILT_IN_CONFIG, type ConfigItem } from "@trc/protocol";
 import { afterEach, describe, expect, it } from "vitest";
 import { ConfigTree } from "./ConfigTree.tsx";

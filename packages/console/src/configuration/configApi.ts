@@ -10,8 +10,8 @@ import {
 import { request, send } from "../api/client.ts";
 import { errorText } from "../api/errors.ts";
 import { readMapping } from "../api/mappingStore.ts";
-import { credentials } from "../auth/authStore.ts";
-import { useRestart } from "../restart/restartStore.ts";
+import { credentials } from "../shared/authStore.ts";
+import { useRestart } from "../shared/restartStore.ts";
 import { noAnswerResult, type SaveResult, saveResult, setBody } from "./saveResult.ts";
 import { type ConfigEntry, withCurrentValues, withKnownLimits } from "./settingRules.ts";
 

@@ -2,8 +2,8 @@
 import type { ConfigValue } from "@trc/protocol";
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { errorText } from "../api/errors.ts";
-import { checkForReboot } from "../restart/rebootCheck.ts";
-import { useFlags } from "../settings/flags.ts";
+import { useFlags } from "../shared/flags.ts";
+import { checkForReboot } from "../shared/rebootCheck.ts";
 import { loadConfig, saveSetting } from "./configApi.ts";
 import { configReducer, initialConfigState } from "./configState.ts";
 import type { SaveResult } from "./saveResult.ts";

@@ -2,7 +2,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { API, FileList } from "@trc/protocol";
 import { request } from "../api/client.ts";
-import { useDeviceSettings } from "../settings/deviceSettings.ts";
+import { useDeviceSettings } from "../shared/deviceSettings.ts";
 
 export const FILES_QUERY_KEY = "files";
 

@@ -1,5 +1,5 @@
 // Leaving during the load asks first: Stay keeps the page, Leave stops the load and goes; inactive, nothing is asked.
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/preact";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LEAVE_QUESTION, LeaveGuard } from "./LeaveGuard.tsx";

@@ -1,6 +1,6 @@
 // The stage panel shows each stage's texts and buttons; an unknown stage shows the out-of-bounds text.
 
-import { cleanup, fireEvent, render, screen } from "@testing-library/preact";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { makeTestImage } from "@trc/protocol";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FINISHED_TEXT, NOT_BACK_TEXT } from "./FinishedPanel.tsx";

@@ -1,6 +1,6 @@
 // The page's driver with a fake unit: a chosen file is read and checked, background traffic pauses while chunks flow.
 
-import { act, cleanup, renderHook, waitFor } from "@testing-library/preact";
+import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
 import { makeTestImage } from "@trc/protocol";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { deviceGate } from "../api/client.ts";

@@ -1,5 +1,5 @@
 // Property tests: the main views of the files, configuration and commands pages rendered with arbitrary device answers — no exception, device strings as text.
-import { cleanup, render } from "@testing-library/preact";
+import { cleanup, render } from "@testing-library/react";
 import { BUILT_IN_CONFIG, CONFIG_TYPES, ConfigGetResponse, ConfigItem, FileList } from "@trc/protocol";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 // Property tests: whatever an older console, another tool or a bad disk left in browser storage, the stores start sane and the settings page lists it as text.
-import { cleanup, render } from "@testing-library/preact";
+import { cleanup, render } from "@testing-library/react";
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { HOSTILE_STRINGS, hostileJson, mutated } from "./arbitraries.ts";
@@ -54,10 +54,10 @@ describe("stores started from arbitrary browser storage", () => {
           for (const [k, v] of Object.entries(local)) localStorage.setItem(k, v as string);
           sessionStorage.setItem("trcAuth", auth);
           vi.resetModules();
-          const { useDeviceSettings } = await import("../settings/deviceSettings.ts");
-          const { useFlags } = await import("../settings/flags.ts");
-          const { useAuth } = await import("../auth/authStore.ts");
-          const { useRestart } = await import("../restart/restartStore.ts");
+          const { useDeviceSettings } = await import("../shared/deviceSettings.ts");
+          const { useFlags } = await import("../shared/flags.ts");
+          const { useAuth } = await import("../shared/authStore.ts");
+          const { useRestart } = await import("../shared/restartStore.ts");
           const { useCommands } = await import("../commands/commandsStore.ts");
           const { LocalStorageSection } = await import("../settings/LocalStorageSection.tsx");
 

@@ -1,5 +1,5 @@
 // Property tests: every telemetry card rendered with arbitrary answers (through the real lenient parse) — no exception, wrong fields named, device strings as text.
-import { cleanup, render } from "@testing-library/preact";
+import { cleanup, render } from "@testing-library/react";
 import { TELEMETRY_SCHEMAS, type TelemetryDataset } from "@trc/protocol";
 import fc from "fast-check";
 import type { ComponentType } from "react";

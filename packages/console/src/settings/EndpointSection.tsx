@@ -1,8 +1,8 @@
 // Query Endpoint: where the console sends its requests (rootAPI), with the settings mode and the intended URL.
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { apiBase, useDeviceSettings } from "../shared/deviceSettings.ts";
 import { Spinner } from "../ui/Spinner.tsx";
-import { apiBase, useDeviceSettings } from "./deviceSettings.ts";
 import { checkTypedEndpoint, runSubmitAnimation, type SubmitPhase } from "./endpointForm.ts";
 
 export function EndpointSection() {

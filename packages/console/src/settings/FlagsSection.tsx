@@ -1,7 +1,7 @@
 // Feature Flags (D8): each section's flags; a developer may override one, the override kept locally and marked.
 
+import { FLAG_DEFAULTS, useFlags } from "../shared/flags.ts";
 import { flagSections, NO_FLAGS_TEXT } from "./flagRows.ts";
-import { FLAG_DEFAULTS, useFlags } from "./flags.ts";
 
 export function FlagsSection() {
   const { flags, overrides, setOverride } = useFlags();

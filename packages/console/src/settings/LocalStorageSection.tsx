@@ -1,9 +1,9 @@
 // Local Storage: what the console keeps in this browser, every key and value, and the wipe button.
 import { useEffect, useReducer, useState } from "react";
-import { useDeviceSettings } from "./deviceSettings.ts";
-import { useFlags } from "./flags.ts";
+import { useDeviceSettings } from "../shared/deviceSettings.ts";
+import { useFlags } from "../shared/flags.ts";
+import { local } from "../shared/storage.ts";
 import { storedEntries, wipeLocalStorage } from "./localStorageView.ts";
-import { local } from "./storage.ts";
 
 /** Re-renders when the console's stores or another tab change local storage. */
 function useStorageVersion(): void {

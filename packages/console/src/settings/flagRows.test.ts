@@ -1,7 +1,7 @@
 // Flag rows: defaults of D8, overrides marked as such, and an empty section.
 import { describe, expect, it } from "vitest";
+import { FLAG_DEFAULTS } from "../shared/flags.ts";
 import { flagRows, flagSections } from "./flagRows.ts";
-import { FLAG_DEFAULTS } from "./flags.ts";
 
 describe("flagRows", () => {
   it.each([

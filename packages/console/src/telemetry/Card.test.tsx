@@ -1,6 +1,6 @@
 // The card frame: caption, 'Loading...', the error as raw JSON, wrong fields named, refresh of every dataset.
 
-import { cleanup, fireEvent, render, screen } from "@testing-library/preact";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import type { TelemetryDataset } from "@trc/protocol";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DeviceError } from "../api/errors.ts";

@@ -1,7 +1,7 @@
 // The telemetry dashboard (SPEC §2): nine cards in order, UHF Antennas only on a uhf unit.
 import type { TelemetryDataset } from "@trc/protocol";
 import { queryClient } from "../app/queryClient.ts";
-import { useDeviceSettings } from "../settings/deviceSettings.ts";
+import { useDeviceSettings } from "../shared/deviceSettings.ts";
 import { CellularCard } from "./CellularCard.tsx";
 import { DeviceTimeCard } from "./DeviceTimeCard.tsx";
 import { BatteryCard, FirmwareCard, StorageCard } from "./HealthCards.tsx";

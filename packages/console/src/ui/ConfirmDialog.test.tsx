@@ -1,5 +1,5 @@
 // The confirm dialog: shows its question, answers yes or no, and Escape (close) counts as no.
-import { cleanup, fireEvent, render, screen } from "@testing-library/preact";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConfirmDialog } from "./ConfirmDialog.tsx";
 

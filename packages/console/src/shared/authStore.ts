@@ -1,7 +1,7 @@
 // Auth state (SPEC §3, §4): type, level, credentials (password in memory and sessionStorage only, D7).
 import { AUTH_TYPES, type AuthType, DEFAULT_LEVEL, LEVEL_MAX, LEVEL_MIN } from "@trc/protocol";
 import { create } from "zustand";
-import { readJson, session, writeJson } from "../settings/storage.ts";
+import { readJson, session, writeJson } from "./storage.ts";
 
 const SESSION_KEY = "trcAuth";
 

@@ -1,7 +1,7 @@
 // The restart banner's shared state: settings changed since the unit last restarted (SPEC §2), and since when.
 import { create } from "zustand";
 import { onRebootSeen } from "../api/rebootWatch.ts";
-import { local, readJson, writeJson } from "../settings/storage.ts";
+import { local, readJson, writeJson } from "./storage.ts";
 
 const KEY = "restartPending";
 const SINCE_KEY = "restartPendingSince";

@@ -4,9 +4,9 @@ import { useEffect, useState } from "react";
 import { send } from "../api/client.ts";
 import { errorText } from "../api/errors.ts";
 import { watchReboot } from "../api/rebootWatch.ts";
-import { credentials } from "../auth/authStore.ts";
-import { watchForOtherReboots } from "./rebootCheck.ts";
-import { useRestart } from "./restartStore.ts";
+import { credentials } from "../shared/authStore.ts";
+import { watchForOtherReboots } from "../shared/rebootCheck.ts";
+import { useRestart } from "../shared/restartStore.ts";
 
 export function RestartBanner() {
   const { changed, restarting, setRestarting, rebooted } = useRestart();
