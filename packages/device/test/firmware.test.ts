@@ -127,3 +127,31 @@ describe("a full update", () => {
     expect((await send({ bytes: image.subarray(4096, 8192), offset: 4096 })).status).toBe(400);
   });
 });
+
+describe("a stray first chunk during an upload", () => {
+  it("is refused without dropping the upload in progress, which then completes", async () => {
+    const image = makeTestImage({ size: 16_384, version: "4.0.0", seed: 3 });
+    const part = (at: number) => image.subarray(at, at + 4096);
+    expect((await send({ bytes: part(0), flSize: image.length, offset: 0 })).status).toBe(200);
+    expect((await send({ bytes: part(4096), offset: 4096 })).status).toBe(200);
+    // Malformed first chunks: not an image, a size that is not a number, a first chunk not at offset 0.
+    for (const stray of [
+      { bytes: new Uint8Array(4096).fill(7), flSize: image.length },
+      { bytes: part(0), flSize: Number.NaN },
+      { bytes: part(0), flSize: image.length, offset: 4096 },
+    ]) {
+      const res = await send(stray);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ wasChunkSuccessful: false, totalBytesReceived: 8192 });
+    }
+    let last: AnyJson;
+    for (const at of [8192, 12_288]) {
+      const res = await send({ bytes: part(at), offset: at });
+      expect(res.status, `offset ${at}`).toBe(200);
+      last = res.body;
+    }
+    expect(last).toMatchObject({ wasChunkSuccessful: true, totalBytesReceived: image.length });
+    const table = JSON.parse(await readFile(join(dev.dataDir, "firmware.json"), "utf8"));
+    expect(table.slots[table.bootPartition]).toMatchObject({ version: "4.0.0", sha256: sha(image) });
+  });
+});

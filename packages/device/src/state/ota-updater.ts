@@ -48,6 +48,22 @@ function addRange(ranges: [number, number][], start: number, end: number): [numb
   return merged;
 }
 
+/** The declared image size of a valid first chunk (with flSize), or why it is refused. */
+function checkFirstChunk(chunk: Uint8Array, raw: string, at: number | undefined): number | string {
+  const text = raw.trim();
+  if (!WHOLE.test(text)) return `flSize must be a whole number of bytes, got "${raw.slice(0, 20)}"`;
+  const size = Number(text);
+  if (size > MAX_IMAGE_SIZE) return `flSize ${size} is larger than an OTA slot (${MAX_IMAGE_SIZE} bytes)`;
+  if (size < MIN_IMAGE_SIZE)
+    return `flSize ${size} is too small for a firmware image (at least ${MIN_IMAGE_SIZE})`;
+  if (at !== undefined && at !== 0) return "The first chunk (with flSize) must be at offset 0";
+  if (chunk.length > size) return `The chunk (${chunk.length} bytes) is larger than flSize ${size}`;
+  if (chunk.length < Math.min(size, MIN_IMAGE_SIZE))
+    return `The first chunk must hold at least ${MIN_IMAGE_SIZE} bytes to check the image`;
+  const check = checkAppImage(chunk, size);
+  return check.ok ? size : check.reason;
+}
+
 export class OtaUpdater {
   #upload: Upload | null = null;
   #queue: Promise<unknown> = Promise.resolve();
@@ -95,35 +111,14 @@ export class OtaUpdater {
     return this.write(u, chunk, start);
   }
 
+  /** A first chunk starts a new upload, but only a valid one: a refused first chunk leaves the upload in progress. */
   private async begin(chunk: Uint8Array, raw: string, at: number | undefined): Promise<ChunkResult> {
+    const size = checkFirstChunk(chunk, raw, at);
+    if (typeof size === "string") {
+      if (this.#upload) this.#upload.attempts++;
+      return this.answer(400, false, size);
+    }
     await this.discard();
-    const text = raw.trim();
-    if (!WHOLE.test(text))
-      return this.answer(400, false, `flSize must be a whole number of bytes, got "${raw.slice(0, 20)}"`);
-    const size = Number(text);
-    if (size > MAX_IMAGE_SIZE) {
-      return this.answer(400, false, `flSize ${size} is larger than an OTA slot (${MAX_IMAGE_SIZE} bytes)`);
-    }
-    if (size < MIN_IMAGE_SIZE) {
-      return this.answer(
-        400,
-        false,
-        `flSize ${size} is too small for a firmware image (at least ${MIN_IMAGE_SIZE})`,
-      );
-    }
-    if (at !== undefined && at !== 0)
-      return this.answer(400, false, "The first chunk (with flSize) must be at offset 0");
-    if (chunk.length > size)
-      return this.answer(400, false, `The chunk (${chunk.length} bytes) is larger than flSize ${size}`);
-    if (chunk.length < Math.min(size, MIN_IMAGE_SIZE)) {
-      return this.answer(
-        400,
-        false,
-        `The first chunk must hold at least ${MIN_IMAGE_SIZE} bytes to check the image`,
-      );
-    }
-    const check = checkAppImage(chunk, size);
-    if (!check.ok) return this.answer(400, false, check.reason);
     const slot = this.firmware.inactiveSlot;
     const path = partFile(this.firmware.slotDir, slot);
     await rm(path, { force: true });
