@@ -59,7 +59,7 @@ export default function AuthPage() {
               type="password"
               autoComplete="current-password"
               value={password}
-              onInput={(e) => setPassword(e.currentTarget.value)}
+              onChange={(e) => setPassword(e.currentTarget.value)}
               aria-describedby={ids.result}
             />
             <button type="submit" className="btn btn-primary" disabled={querying}>

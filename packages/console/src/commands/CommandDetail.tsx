@@ -81,7 +81,7 @@ export function CommandDetail({ def, draft, reasons, insufficient, useAuth, onDr
                     type="text"
                     placeholder={a.val}
                     value={value}
-                    onInput={(e) => set(i, e.currentTarget.value)}
+                    onChange={(e) => set(i, e.currentTarget.value)}
                     aria-invalid={reason !== null}
                     aria-describedby={`${id}-desc ${id}-reason`}
                   />

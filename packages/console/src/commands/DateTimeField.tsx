@@ -20,7 +20,7 @@ export function DateTimeField({ id, value, onChange, describedBy, invalid }: Pro
         className="mono"
         placeholder="yy-MM-dd HH:mm:ss"
         value={value}
-        onInput={(e) => onChange(e.currentTarget.value)}
+        onChange={(e) => onChange(e.currentTarget.value)}
         aria-invalid={invalid}
         aria-describedby={describedBy}
       />

@@ -51,7 +51,7 @@ export function EndpointSection() {
           inputMode="url"
           placeholder="localhost"
           value={draft}
-          onInput={(e) => {
+          onChange={(e) => {
             setDraft(e.currentTarget.value);
             setRefused(null);
           }}
