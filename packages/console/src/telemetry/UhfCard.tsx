@@ -14,7 +14,7 @@ export function UhfCard() {
           {channels.map((c, i) => {
             const verdict = channelVerdict(c?.ant, c?.loss);
             return (
-              <div key={c?.id ?? `i${i}`} className="channel" data-testid="uhf-channel">
+              <div key={channelKey(channels, i)} className="channel" data-testid="uhf-channel">
                 <strong>Ch {typeof c?.id === "number" ? c.id + 1 : "?"}</strong>
                 <span>{c?.ant ? "Antenna" : "No antenna"}</span>
                 <span>Reads {num(c?.reads)}</span>
@@ -29,4 +29,11 @@ export function UhfCard() {
       )}
     </Card>
   );
+}
+
+/** A key unique in the list even when a unit repeats a channel id (or sends none): the id, then its occurrence. */
+function channelKey(channels: readonly ({ id?: unknown } | undefined)[], i: number): string {
+  const id = String(channels[i]?.id ?? "?");
+  const before = channels.slice(0, i).filter((c) => String(c?.id ?? "?") === id).length;
+  return `${id}#${before}`;
 }
