@@ -1,18 +1,27 @@
-// Console entry: mounts the router inside the query client.
+// Console entry: the router on the guarded browser history, inside the query client, in StrictMode.
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
+import { unstable_HistoryRouter as HistoryRouter } from "react-router";
+import { createGuardedHistory } from "./app/history.ts";
 import { queryClient } from "./app/queryClient.ts";
-import { createRouter } from "./app/router.tsx";
+import { AppRoutes } from "./app/router.tsx";
+import { apiBase, useDeviceSettings } from "./shared/deviceSettings.ts";
+import { startDashboard } from "./telemetry/queries.ts";
 import "./styles/app.css";
 
 const root = document.getElementById("root");
 if (root) {
+  // Opening on the dashboard: its datasets are asked for now, while the page's chunk downloads.
+  if (/^\/(telemetry\/?)?$/.test(location.pathname)) {
+    startDashboard(queryClient, apiBase(), useDeviceSettings.getState().deviceMode);
+  }
   createRoot(root).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={createRouter()} />
+        <HistoryRouter history={createGuardedHistory()}>
+          <AppRoutes />
+        </HistoryRouter>
       </QueryClientProvider>
     </StrictMode>,
   );

@@ -9,12 +9,23 @@ import { type GateOptions, RequestGate } from "./queue.ts";
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
-/** The console never has more than MAX_REQUESTS_IN_FLIGHT requests open to the device. */
-export const deviceGate = new RequestGate(MAX_REQUESTS_IN_FLIGHT);
+const gates = new Map<string, RequestGate>();
+
+/** Each unit's request gate: the console never has more than MAX_REQUESTS_IN_FLIGHT requests open to any one unit. */
+export function gateOf(base: string = apiBase()): RequestGate {
+  let gate = gates.get(base);
+  if (!gate) {
+    gate = new RequestGate(MAX_REQUESTS_IN_FLIGHT);
+    gates.set(base, gate);
+  }
+  return gate;
+}
 
 export interface RequestOptions extends GateOptions {
   method?: "GET" | "POST" | "DELETE";
-  /** A JSON body. */
+  /** The unit's base address; default: the configured unit (`apiBase()`). */
+  base?: string;
+  /** A JSON body: any defined value, null, 0 and false included, is sent (with POST unless `method` says otherwise). */
   json?: unknown;
   /** A multipart body. */
   form?: FormData;
@@ -34,16 +45,19 @@ export interface RawAnswer {
 
 const preciseNow = () => performance.timeOrigin + performance.now();
 
-export function apiUrl(path: string): string {
-  return `${apiBase()}${path}`;
+export function apiUrl(path: string, base: string = apiBase()): string {
+  return `${base}${path}`;
 }
 
 async function fetchOnce(path: string, opts: RequestOptions): Promise<RawAnswer> {
+  const base = opts.base ?? apiBase();
+  // The header's connection state is about the configured unit, not about others the console may look at.
+  const own = base === apiBase();
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout.signal]) : timeout.signal;
   const init: RequestInit = {
-    method: opts.method ?? (opts.json || opts.form ? "POST" : "GET"),
+    method: opts.method ?? (opts.json !== undefined || opts.form ? "POST" : "GET"),
     mode: "cors",
     credentials: "omit",
     signal,
@@ -56,7 +70,7 @@ async function fetchOnce(path: string, opts: RequestOptions): Promise<RawAnswer>
   }
   const sent = preciseNow();
   try {
-    const res = await fetch(apiUrl(path), init);
+    const res = await fetch(apiUrl(path, base), init);
     const text = await res.text();
     let body: unknown = text;
     try {
@@ -66,7 +80,7 @@ async function fetchOnce(path: string, opts: RequestOptions): Promise<RawAnswer>
     }
     const received = preciseNow();
     const receivedAt = Date.now();
-    useConnection.getState().answered(receivedAt);
+    if (own) useConnection.getState().answered(receivedAt);
     return { status: res.status, ok: res.ok, body, receivedAt, timing: { sent, received } };
   } catch (err) {
     if (opts.signal?.aborted) throw err;
@@ -77,7 +91,7 @@ async function fetchOnce(path: string, opts: RequestOptions): Promise<RawAnswer>
           `No answer from the device within ${(opts.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000} s`,
         )
       : new DeviceError("network", "The device cannot be reached");
-    useConnection.getState().failed(error.message);
+    if (own) useConnection.getState().failed(error.message);
     throw error;
   } finally {
     clearTimeout(timer);
@@ -86,7 +100,7 @@ async function fetchOnce(path: string, opts: RequestOptions): Promise<RawAnswer>
 
 /** Sends a request and returns the answer whatever its status; throws only when no answer arrives. */
 export function send(path: string, opts: RequestOptions = {}): Promise<RawAnswer> {
-  return deviceGate.run(() => fetchOnce(path, opts), opts);
+  return gateOf(opts.base ?? apiBase()).run(() => fetchOnce(path, opts), opts);
 }
 
 /** GETs (or sends) and checks the answer: non-2xx throws; a wrong-shaped answer keeps its valid fields and names the bad ones. */

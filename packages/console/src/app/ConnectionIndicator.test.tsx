@@ -7,12 +7,12 @@ import { ConnectionIndicator } from "./ConnectionIndicator.tsx";
 describe("ConnectionIndicator", () => {
   it("moves from Connecting to Online to Offline", () => {
     render(<ConnectionIndicator />);
-    expect(screen.getByTestId("connection").textContent).toContain("Connecting...");
+    expect(screen.getByTestId("connection")).toHaveTextContent("Connecting...");
     const at = new Date(2026, 10, 22, 9, 30, 15).getTime();
     act(() => useConnection.getState().answered(at));
-    expect(screen.getByTestId("connection").textContent).toContain("Online");
-    expect(screen.getByTestId("connection").textContent).toContain(new Date(at).toLocaleTimeString());
+    expect(screen.getByTestId("connection")).toHaveTextContent("Online");
+    expect(screen.getByTestId("connection")).toHaveTextContent(new Date(at).toLocaleTimeString());
     act(() => useConnection.getState().failed("The device cannot be reached"));
-    expect(screen.getByTestId("connection").textContent).toContain("Offline");
+    expect(screen.getByTestId("connection")).toHaveTextContent("Offline");
   });
 });

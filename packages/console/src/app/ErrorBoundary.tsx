@@ -1,4 +1,4 @@
-// Keeps a failing page from blanking the console: shows what went wrong and a way to try again.
+// Keeps a failing page (or a page chunk that could not be downloaded) from blanking the console: says what went wrong, offers a retry.
 import { Component, type ReactNode } from "react";
 
 interface Props {
@@ -23,6 +23,10 @@ export class ErrorBoundary extends Component<Props, State> {
         <p className="mono">{this.state.error.message}</p>
         <button type="button" className="btn" onClick={() => this.setState({ error: null })}>
           Try again
+        </button>{" "}
+        {/* A page chunk that failed to download is only fetched again by a reload. */}
+        <button type="button" className="btn" onClick={() => location.reload()}>
+          Reload
         </button>
       </div>
     );

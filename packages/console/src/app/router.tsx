@@ -1,39 +1,31 @@
-// Routes of SPEC §2 with real browser history (D2); every page is its own lazily loaded chunk.
-import { createBrowserRouter, createRoutesFromElements, Route } from "react-router";
+// Routes of SPEC §2 with real browser history (D2): declarative routes, each page its own lazily loaded chunk.
+import { lazy } from "react";
+import { Route, Routes } from "react-router";
 import { Layout } from "./Layout.tsx";
-import { RouteError } from "./RouteError.tsx";
 
-const telemetry = () => import("../telemetry/TelemetryPage.tsx").then((m) => ({ Component: m.default }));
+const TelemetryPage = lazy(() => import("../telemetry/TelemetryPage.tsx"));
+const FilesPage = lazy(() => import("../files/FilesPage.tsx"));
+const CommandsPage = lazy(() => import("../commands/CommandsPage.tsx"));
+const ConfigurationPage = lazy(() => import("../configuration/ConfigurationPage.tsx"));
+const FirmwarePage = lazy(() => import("../firmware/FirmwarePage.tsx"));
+const SettingsPage = lazy(() => import("../settings/SettingsPage.tsx"));
+const AuthPage = lazy(() => import("../auth/AuthPage.tsx"));
 
-export const routes = createRoutesFromElements(
-  <Route element={<Layout />} errorElement={<RouteError />} hydrateFallbackElement={<p>Loading...</p>}>
-    <Route index lazy={telemetry} />
-    <Route path="telemetry" lazy={telemetry} />
-    <Route
-      path="files"
-      lazy={() => import("../files/FilesPage.tsx").then((m) => ({ Component: m.default }))}
-    />
-    <Route
-      path="commands"
-      lazy={() => import("../commands/CommandsPage.tsx").then((m) => ({ Component: m.default }))}
-    />
-    <Route
-      path="configuration"
-      lazy={() => import("../configuration/ConfigurationPage.tsx").then((m) => ({ Component: m.default }))}
-    />
-    <Route
-      path="firmware"
-      lazy={() => import("../firmware/FirmwarePage.tsx").then((m) => ({ Component: m.default }))}
-    />
-    <Route
-      path="settings"
-      lazy={() => import("../settings/SettingsPage.tsx").then((m) => ({ Component: m.default }))}
-    />
-    <Route path="auth" lazy={() => import("../auth/AuthPage.tsx").then((m) => ({ Component: m.default }))} />
-    <Route path="*" lazy={telemetry} />
-  </Route>,
-);
-
-export function createRouter() {
-  return createBrowserRouter(routes);
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route index element={<TelemetryPage />} />
+        <Route path="telemetry" element={<TelemetryPage />} />
+        <Route path="files" element={<FilesPage />} />
+        <Route path="commands" element={<CommandsPage />} />
+        <Route path="configuration" element={<ConfigurationPage />} />
+        <Route path="firmware" element={<FirmwarePage />} />
+        <Route path="settings" element={<SettingsPage />} />
+        <Route path="auth" element={<AuthPage />} />
+        {/* D2: unknown paths show the telemetry page. */}
+        <Route path="*" element={<TelemetryPage />} />
+      </Route>
+    </Routes>
+  );
 }

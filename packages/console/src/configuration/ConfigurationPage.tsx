@@ -2,13 +2,15 @@
 import type { ConfigRefreshState } from "@trc/protocol";
 import { Link } from "react-router";
 import { AuthStatus } from "../auth/AuthStatus.tsx";
+import { LeaveGuard } from "../ui/LeaveGuard.tsx";
 import { Spinner } from "../ui/Spinner.tsx";
 import { BackupPanel } from "./BackupPanel.tsx";
 import { ConfigTree } from "./ConfigTree.tsx";
 import { unsavedEdits } from "./configState.ts";
-import { LeaveGuard } from "./LeaveGuard.tsx";
 import { useConfigPage } from "./useConfigPage.ts";
 import "./configuration.css";
+
+export const LEAVE_TITLE = "Leave without submitting?";
 
 const STATE_BADGE: Record<ConfigRefreshState, string> = {
   UN_QUERIED: "badge",
@@ -67,7 +69,11 @@ export default function ConfigurationPage() {
         <p className="muted">The device reports no settings.</p>
       )}
       <ConfigTree items={state.items} fields={state.fields} onEdit={edit} onSubmit={submit} />
-      <LeaveGuard unsaved={names} />
+      <LeaveGuard
+        active={names.length > 0}
+        title={LEAVE_TITLE}
+        detail={`These settings are edited but not submitted: ${names.join(", ")}.`}
+      />
     </div>
   );
 }

@@ -1,11 +1,16 @@
 // The firmware page (SPEC §2, §4): step indicator, stage panel, and a question before leaving mid-load.
+
+import { LeaveGuard } from "../ui/LeaveGuard.tsx";
 import { ImageDetails } from "./ImageDetails.tsx";
-import { LeaveGuard } from "./LeaveGuard.tsx";
 import { StagePanel } from "./StagePanel.tsx";
 import { StepIndicator } from "./StepIndicator.tsx";
 import { stepsFor } from "./steps.ts";
 import { useFirmwareUpdate } from "./useFirmwareUpdate.ts";
 import "./firmware.css";
+
+export const LEAVE_TITLE = "Leave while the firmware loads?";
+export const LEAVE_QUESTION =
+  "The firmware is still loading. Leaving now stops the load and the unit keeps its current firmware. Leave anyway?";
 
 export default function FirmwarePage() {
   const { state, abort, ...actions } = useFirmwareUpdate();
@@ -14,7 +19,12 @@ export default function FirmwarePage() {
     <section className="fw-page">
       <h1>Firmware</h1>
       <StepIndicator steps={stepsFor(state)} />
-      <LeaveGuard active={state.stage === "DOWNLOADING"} onLeave={abort} />
+      <LeaveGuard
+        active={state.stage === "DOWNLOADING"}
+        title={LEAVE_TITLE}
+        detail={LEAVE_QUESTION}
+        onLeave={abort}
+      />
       <div className="panel fw-stage" data-testid="stage-panel" data-stage={state.stage}>
         <StagePanel state={state} actions={actions} />
       </div>

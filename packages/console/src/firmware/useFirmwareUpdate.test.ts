@@ -3,7 +3,7 @@
 import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
 import { makeTestImage } from "@trc/protocol";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { deviceGate } from "../api/client.ts";
+import { gateOf } from "../api/client.ts";
 import type { ChunkAnswer, ChunkRequest } from "./uploader.ts";
 import { useFirmwareUpdate } from "./useFirmwareUpdate.ts";
 
@@ -31,7 +31,7 @@ describe("useFirmwareUpdate", () => {
     const pausedDuringSend: boolean[] = [];
     const offsets: number[] = [];
     const fake = async (c: ChunkRequest) => {
-      pausedDuringSend.push(deviceGate.paused);
+      pausedDuringSend.push(gateOf().paused);
       offsets.push(c.offset);
       return OK;
     };
@@ -48,7 +48,7 @@ describe("useFirmwareUpdate", () => {
     expect(result.current.state.stage).toBe("DOWNLOADED");
     expect(offsets).toEqual([0, 4096]);
     expect(pausedDuringSend).toEqual([true, true]);
-    expect(deviceGate.paused).toBe(false);
+    expect(gateOf().paused).toBe(false);
   });
 
   it("refuses a file that is not an image without sending anything", async () => {
@@ -86,10 +86,47 @@ describe("useFirmwareUpdate", () => {
       loading = result.current.loadFirmware();
     });
     await waitFor(() => expect(inFlight).toBe(true));
-    expect(deviceGate.paused).toBe(true);
+    expect(gateOf().paused).toBe(true);
     unmount();
     await loading;
     expect(aborted).toBe(true);
-    expect(deviceGate.paused).toBe(false);
+    expect(gateOf().paused).toBe(false);
+  });
+
+  it("a load stopped by leaving says so, and a new load after Retry runs with its own signal", async () => {
+    let hang = true;
+    const sent: number[] = [];
+    const unit = (c: ChunkRequest, signal?: AbortSignal) => {
+      sent.push(c.offset);
+      if (!hang) return Promise.resolve(OK);
+      return new Promise<ChunkAnswer>((_resolve, reject) =>
+        signal?.addEventListener("abort", () => reject(signal.reason)),
+      );
+    };
+    const { result } = renderHook(() => useFirmwareUpdate(unit));
+    const image = () => file(makeTestImage({ size: 5000, version: "2.0.0" }));
+    await act(() => result.current.choose(image()));
+    await waitFor(() => expect(result.current.state.stage).toBe("UPLOADED"));
+    let loading: Promise<void> = Promise.resolve();
+    act(() => {
+      loading = result.current.loadFirmware();
+    });
+    await waitFor(() => expect(sent).toEqual([0]));
+    await act(async () => {
+      result.current.abort();
+      await loading;
+    });
+    expect(result.current.state).toMatchObject({
+      stage: "DOWNLOADING_FAILED",
+      error: "Stopped: Left the firmware page",
+    });
+
+    hang = false;
+    act(() => result.current.retry());
+    await act(() => result.current.choose(image()));
+    await waitFor(() => expect(result.current.state.stage).toBe("UPLOADED"));
+    await act(() => result.current.loadFirmware());
+    expect(result.current.state.stage).toBe("DOWNLOADED");
+    expect(sent).toEqual([0, 0, 4096]);
   });
 });

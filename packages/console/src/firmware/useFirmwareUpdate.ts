@@ -1,7 +1,7 @@
 // Drives the stage machine: reads and checks the file, loads it in chunks (background traffic paused), watches the reboot.
 import { API, FirmwareTelemetry, MIN_IMAGE_SIZE } from "@trc/protocol";
-import { useCallback, useEffect, useReducer, useRef } from "react";
-import { deviceGate, request } from "../api/client.ts";
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from "react";
+import { gateOf, request } from "../api/client.ts";
 import { errorText } from "../api/errors.ts";
 import { watchReboot } from "../api/rebootWatch.ts";
 import { sendChunkToDevice } from "./deviceChunk.ts";
@@ -30,43 +30,57 @@ export interface FirmwareUpdate {
 export function useFirmwareUpdate(sendChunk: SendChunk = sendChunkToDevice): FirmwareUpdate {
   const [state, dispatch] = useReducer(firmwareReducer, INITIAL_STATE);
   const stateRef = useRef(state);
-  stateRef.current = state;
-  const controller = useRef(new AbortController());
+  useLayoutEffect(() => {
+    stateRef.current = state;
+  }, [state]);
+  /** One controller per running operation (read, load, reboot watch): stopping one never poisons the next. */
+  const running = useRef(new Set<AbortController>());
   /** A double click must not start two loads before the stage changes on screen. */
   const loading = useRef(false);
 
-  const abort = useCallback(() => controller.current.abort(new Error("Left the firmware page")), []);
-  useEffect(() => {
-    if (controller.current.signal.aborted) controller.current = new AbortController();
-    return abort;
-  }, [abort]);
-
-  const choose = useCallback(async (file: File) => {
-    const refusal = fileNameRefusal(file.name);
-    if (refusal) return dispatch({ type: "refuse", reason: refusal });
-    dispatch({ type: "choose", fileName: file.name });
-    const signal = controller.current.signal;
-    try {
-      const header = new Uint8Array(await file.slice(0, MIN_IMAGE_SIZE).arrayBuffer());
-      const headerProblem = checkHeader(header, file.size);
-      if (headerProblem) return dispatch({ type: "readFailed", reason: headerProblem });
-      const bytes = await readWithProgress(
-        file,
-        (fraction) => dispatch({ type: "readProgress", fraction }),
-        signal,
-      );
-      const inspection = await inspectImage(file.name, bytes);
-      dispatch(
-        inspection.ok
-          ? { type: "readDone", image: inspection.image }
-          : { type: "readFailed", reason: inspection.reason },
-      );
-    } catch (err) {
-      if (!signal.aborted) dispatch({ type: "readFailed", reason: errorText(err) });
-    }
+  const start = useCallback(() => {
+    const ctl = new AbortController();
+    running.current.add(ctl);
+    return { signal: ctl.signal, done: () => running.current.delete(ctl) };
   }, []);
+  const abort = useCallback(() => {
+    for (const ctl of running.current) ctl.abort(new Error("Left the firmware page"));
+    running.current.clear();
+  }, []);
+  useEffect(() => abort, [abort]);
 
-  const watchUnit = useCallback(async (signal: AbortSignal) => {
+  const choose = useCallback(
+    async (file: File) => {
+      const refusal = fileNameRefusal(file.name);
+      if (refusal) return dispatch({ type: "refuse", reason: refusal });
+      dispatch({ type: "choose", fileName: file.name });
+      const { signal, done } = start();
+      try {
+        const header = new Uint8Array(await file.slice(0, MIN_IMAGE_SIZE).arrayBuffer());
+        const headerProblem = checkHeader(header, file.size);
+        if (headerProblem) return dispatch({ type: "readFailed", reason: headerProblem });
+        const bytes = await readWithProgress(
+          file,
+          (fraction) => dispatch({ type: "readProgress", fraction }),
+          signal,
+        );
+        const inspection = await inspectImage(file.name, bytes);
+        dispatch(
+          inspection.ok
+            ? { type: "readDone", image: inspection.image }
+            : { type: "readFailed", reason: inspection.reason },
+        );
+      } catch (err) {
+        if (!signal.aborted) dispatch({ type: "readFailed", reason: errorText(err) });
+      } finally {
+        done();
+      }
+    },
+    [start],
+  );
+
+  const watchUnit = useCallback(async () => {
+    const { signal, done } = start();
     try {
       const phase = await watchReboot({
         signal,
@@ -79,16 +93,19 @@ export function useFirmwareUpdate(sendChunk: SendChunk = sendChunkToDevice): Fir
       } else dispatch({ type: "versionFailed", reason: "the answer has no version" });
     } catch (err) {
       if (!signal.aborted) dispatch({ type: "versionFailed", reason: errorText(err) });
+    } finally {
+      done();
     }
-  }, []);
+  }, [start]);
 
   const loadFirmware = useCallback(async () => {
     const { stage, image } = stateRef.current;
     if (stage !== "UPLOADED" || !image || loading.current) return;
     loading.current = true;
-    const signal = controller.current.signal;
+    const { signal, done } = start();
     dispatch({ type: "load", at: Date.now() });
-    deviceGate.pause(GATE_PAUSE_REASON);
+    const gate = gateOf();
+    gate.pause(GATE_PAUSE_REASON);
     let loaded = false;
     let shownAt = 0;
     try {
@@ -109,14 +126,17 @@ export function useFirmwareUpdate(sendChunk: SendChunk = sendChunkToDevice): Fir
           : { type: "loadFailed", reason: result.reason, load: result.load },
       );
     } catch (err) {
-      if (!signal.aborted) dispatch({ type: "loadFailed", reason: errorText(err), load: null });
+      // Stopped (the operator chose to leave): said as such, so a page that stays shows why and can retry.
+      const reason = signal.aborted ? `Stopped: ${errorText(signal.reason)}` : errorText(err);
+      dispatch({ type: "loadFailed", reason, load: null });
     } finally {
-      deviceGate.resume(GATE_PAUSE_REASON);
+      gate.resume(GATE_PAUSE_REASON);
       loading.current = false;
+      done();
     }
     // The unit applies the image and reboots by itself once every byte is in (D6): watch it from now on.
-    if (loaded) void watchUnit(signal);
-  }, [watchUnit, sendChunk]);
+    if (loaded) void watchUnit();
+  }, [watchUnit, sendChunk, start]);
 
   const retry = useCallback(() => dispatch({ type: "retry" }), []);
   const finalize = useCallback(() => dispatch({ type: "finalize" }), []);

@@ -54,6 +54,16 @@ export function apiBase(rootAPI = useDeviceSettings.getState().rootAPI): string 
   return (rootAPI.trim() || origin).replace(/\/+$/, "");
 }
 
+/** The base address of the unit the console talks to, as a hook: part of every device query's key. */
+export function useApiBase(): string {
+  return apiBase(useDeviceSettings((s) => s.rootAPI));
+}
+
+/** A TanStack Query key for device data: the unit's address first, so another unit never shows this one's data. */
+export function deviceKey(base: string, ...parts: readonly unknown[]): readonly unknown[] {
+  return ["device", base, ...parts];
+}
+
 /** Checks an endpoint typed by the user; returns the reason it is refused, or null. Empty means "this origin". */
 export function checkEndpoint(text: string): string | null {
   const t = text.trim();

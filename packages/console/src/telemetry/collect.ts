@@ -1,15 +1,16 @@
 // Which readings of each dataset go into the in-memory history (battery charge, each temperature, passings seen).
 import type { TelemetryDataset } from "@trc/protocol";
 import { batteryPercent } from "./format.ts";
-import { record } from "./history.ts";
+import { record as recordPoint } from "./history.ts";
 
 type Reading = Record<string, unknown> | undefined;
 
 const asNumber = (v: unknown) => (typeof v === "number" ? v : undefined);
 
 /** Records a loaded answer's history points; datasets without a sparkline record nothing. */
-export function collectHistory(dataset: TelemetryDataset, data: Reading, at: number): void {
+export function collectHistory(dataset: TelemetryDataset, data: Reading, at: number, unit = ""): void {
   if (!data) return;
+  const record = (key: string, v: number | undefined, t: number) => recordPoint(key, v, t, unit);
   if (dataset === "battery") {
     const pct = asNumber(data.percentage);
     if (pct !== undefined) record("battery", batteryPercent(pct), at);

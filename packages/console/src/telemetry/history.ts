@@ -9,10 +9,16 @@ export interface Point {
 export const HISTORY_LIMIT = 240;
 
 const series = new Map<string, Point[]>();
+/** The unit whose points are kept: a point of another unit starts the history afresh. */
+let unitOfSeries = "";
 
 /** Adds a point; a non-finite value is ignored; the oldest points fall off past the limit. */
-export function record(key: string, v: number | undefined, t: number = Date.now()): void {
+export function record(key: string, v: number | undefined, t: number = Date.now(), unit = ""): void {
   if (typeof v !== "number" || !Number.isFinite(v)) return;
+  if (unit !== unitOfSeries) {
+    series.clear();
+    unitOfSeries = unit;
+  }
   let list = series.get(key);
   if (!list) {
     list = [];

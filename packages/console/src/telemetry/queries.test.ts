@@ -1,4 +1,4 @@
-// Foreground or background: the page's first load and a manual refresh are foreground, an auto refresh background.
+// Dataset queries: keyed by the unit, the first load is foreground and a refresh of data on screen is background.
 import { QueryClient } from "@tanstack/react-query";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { clearHistory, history } from "./history.ts";
@@ -6,41 +6,55 @@ import { clearHistory, history } from "./history.ts";
 const request = vi.fn();
 vi.mock("../api/client.ts", () => ({ request: (...args: unknown[]) => request(...args) }));
 
-const { datasetQuery, foreground, startDatasets } = await import("./queries.ts");
+const { datasetQuery, startDashboard, telemetryKey } = await import("./queries.ts");
+
+const UNIT = "http://127.0.0.1:8080";
 
 beforeEach(() => {
   request.mockReset();
   request.mockResolvedValue({ data: { seen: 3 }, issues: [] });
-  foreground.clear();
   clearHistory();
 });
 
-const backgroundOf = (call: number): unknown => request.mock.calls[call]?.[2]?.background;
+const optionsOf = (call: number): { background?: boolean; base?: string } =>
+  request.mock.calls[call]?.[2] ?? {};
 
 describe("telemetry queries", () => {
-  it("starts the page's datasets in card order, in the foreground, once", async () => {
+  it("starts the dashboard's datasets in card order, once, on the unit's address", async () => {
     const client = new QueryClient();
-    startDatasets(client, ["battery", "passings"]);
-    startDatasets(client, ["battery", "passings"]);
-    await vi.waitFor(() => expect(request).toHaveBeenCalledTimes(2));
+    startDashboard(client, UNIT, "hf");
+    startDashboard(client, UNIT, "hf");
+    await vi.waitFor(() => expect(request).toHaveBeenCalledTimes(9));
     expect(request.mock.calls.map((c) => c[0])).toEqual([
       "/api/telemetry/battery",
+      "/api/telemetry/firmware",
+      "/api/telemetry/storage",
+      "/api/telemetry/hw/temp",
+      "/api/telemetry/networking/interfaces",
+      "/api/telemetry/time/sources",
       "/api/telemetry/passings",
+      "/api/telemetry/cellular",
+      "/api/telemetry/cellular/ant",
     ]);
-    expect([backgroundOf(0), backgroundOf(1)]).toEqual([false, false]);
+    expect(request.mock.calls.every((_, i) => optionsOf(i).base === UNIT && !optionsOf(i).background)).toBe(
+      true,
+    );
     expect(history("passings:seen").map((p) => p.v)).toEqual([3]);
   });
 
-  it.each([
-    ["an auto refresh (data already there, no flag)", false, true],
-    ["a manual refresh (flagged)", true, false],
-  ])("%s is background: %s", async (_, flagged, background) => {
+  it("a refresh of data already on screen is background traffic", async () => {
     const client = new QueryClient();
-    await client.fetchQuery(datasetQuery(client, "passings"));
-    if (flagged) foreground.add("passings");
-    await client.fetchQuery({ ...datasetQuery(client, "passings"), staleTime: 0 });
-    expect(request).toHaveBeenCalledTimes(2);
-    expect(backgroundOf(0)).toBe(false);
-    expect(backgroundOf(1)).toBe(background);
+    await client.fetchQuery(datasetQuery(client, UNIT, "passings"));
+    await client.fetchQuery({ ...datasetQuery(client, UNIT, "passings"), staleTime: 0 });
+    expect([optionsOf(0).background, optionsOf(1).background]).toEqual([false, true]);
+  });
+
+  it("another unit has its own key and its own history", async () => {
+    const client = new QueryClient();
+    expect(telemetryKey(UNIT, "passings")).not.toEqual(telemetryKey("http://10.0.0.2", "passings"));
+    await client.fetchQuery(datasetQuery(client, UNIT, "passings"));
+    request.mockResolvedValue({ data: { seen: 70 }, issues: [] });
+    await client.fetchQuery(datasetQuery(client, "http://10.0.0.2", "passings"));
+    expect(history("passings:seen").map((p) => p.v)).toEqual([70]);
   });
 });

@@ -1,5 +1,4 @@
-// The TanStack query of each telemetry dataset, shared by the cards and the dashboard's early start.
-
+// The TanStack query of each telemetry dataset (keyed by the unit's address), shared by the cards and the early start.
 import type { QueryClient } from "@tanstack/react-query";
 import {
   API,
@@ -10,6 +9,7 @@ import {
 } from "@trc/protocol";
 import { request } from "../api/client.ts";
 import type { Loose } from "../api/lenient.ts";
+import { deviceKey } from "../shared/deviceSettings.ts";
 import { collectHistory } from "./collect.ts";
 import { shouldRetry } from "./datasetState.ts";
 import { intervalMs, refreshMinutes } from "./refresh.ts";
@@ -19,20 +19,26 @@ export interface Reading<D extends TelemetryDataset> {
   issues: FieldIssue[];
 }
 
-/** Datasets whose next fetch is in the foreground (page open, manual refresh), not an auto refresh. */
-export const foreground = new Set<TelemetryDataset>();
+export const telemetryKey = (base: string, dataset: TelemetryDataset) =>
+  deviceKey(base, "telemetry", dataset);
 
-export const telemetryKey = (dataset: TelemetryDataset) => ["telemetry", dataset] as const;
-
-export function datasetQuery<D extends TelemetryDataset>(client: QueryClient, dataset: D) {
-  const queryKey = telemetryKey(dataset);
+/**
+ * A dataset's query. A fetch that refreshes data already on screen is background traffic (it waits while a firmware
+ * upload holds the gate); the first load of a dataset is not.
+ */
+export function datasetQuery<D extends TelemetryDataset>(client: QueryClient, base: string, dataset: D) {
+  const queryKey = telemetryKey(base, dataset);
   return {
     queryKey,
-    queryFn: async (): Promise<Reading<D>> => {
-      const background = !foreground.delete(dataset) && client.getQueryData(queryKey) !== undefined;
-      const parsed = await request(API.telemetry(dataset), TELEMETRY_SCHEMAS[dataset], { background });
+    queryFn: async ({ signal }: { signal: AbortSignal }): Promise<Reading<D>> => {
+      const background = client.getQueryData(queryKey) !== undefined;
+      const parsed = await request(API.telemetry(dataset), TELEMETRY_SCHEMAS[dataset], {
+        base,
+        background,
+        signal,
+      });
       const data = parsed.data as Loose<TelemetryOf<D>>;
-      collectHistory(dataset, data as Record<string, unknown>, Date.now());
+      collectHistory(dataset, data as Record<string, unknown>, Date.now(), base);
       return { data, issues: parsed.issues };
     },
     refetchInterval: intervalMs(refreshMinutes(dataset)),
@@ -41,14 +47,29 @@ export function datasetQuery<D extends TelemetryDataset>(client: QueryClient, da
   };
 }
 
+/** The datasets of the dashboard's cards, in card order (uhf/ports only on a uhf unit). */
+export function dashboardDatasets(mode: string): TelemetryDataset[] {
+  return [
+    "battery",
+    "firmware",
+    "storage",
+    "hw/temp",
+    "networking/interfaces",
+    "time/sources",
+    "passings",
+    ...(mode === "uhf" ? (["uhf/ports"] as const) : []),
+    "cellular",
+    "cellular/ant",
+  ];
+}
+
 /**
- * Asks for the datasets in card order as soon as the page's code has loaded, before the cards render: on a slow
- * unit this saves the render time from the cold load. The cards then attach to the queries already under way.
+ * Asks for the dashboard's datasets in card order before its page chunk has even loaded (called once by the entry
+ * when the console opens on the dashboard): on a slow unit this saves the chunk's download from the cold load.
  */
-export function startDatasets(client: QueryClient, datasets: readonly TelemetryDataset[]): void {
-  for (const dataset of datasets) {
-    if (client.getQueryState(telemetryKey(dataset))) continue;
-    foreground.add(dataset);
-    void client.prefetchQuery(datasetQuery(client, dataset));
+export function startDashboard(client: QueryClient, base: string, mode: string): void {
+  for (const dataset of dashboardDatasets(mode)) {
+    if (!client.getQueryState(telemetryKey(base, dataset)))
+      void client.prefetchQuery(datasetQuery(client, base, dataset));
   }
 }

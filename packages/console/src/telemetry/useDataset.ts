@@ -1,11 +1,10 @@
-// One telemetry dataset as a TanStack query: fetched on open, on manual refresh (foreground) and on its auto interval (background).
-
+// One telemetry dataset as a TanStack query: fetched on open, on manual refresh and on its auto interval.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { FieldIssue, TelemetryDataset, TelemetryOf } from "@trc/protocol";
-import { useState } from "react";
 import type { Loose } from "../api/lenient.ts";
+import { useApiBase } from "../shared/deviceSettings.ts";
 import { type DatasetState, datasetState } from "./datasetState.ts";
-import { datasetQuery, foreground } from "./queries.ts";
+import { datasetQuery } from "./queries.ts";
 import { refreshMinutes } from "./refresh.ts";
 
 export interface Dataset<D extends TelemetryDataset> {
@@ -22,9 +21,8 @@ export interface Dataset<D extends TelemetryDataset> {
 
 export function useDataset<D extends TelemetryDataset>(dataset: D): Dataset<D> {
   const client = useQueryClient();
-  // A fetch on mount (opening the page again) is in the foreground too.
-  useState(() => foreground.add(dataset));
-  const q = useQuery(datasetQuery(client, dataset));
+  const base = useApiBase();
+  const q = useQuery(datasetQuery(client, base, dataset));
   const loaded = q.status === "success";
   return {
     dataset,
@@ -35,7 +33,6 @@ export function useDataset<D extends TelemetryDataset>(dataset: D): Dataset<D> {
     error: q.status === "error" ? q.error : null,
     loading: q.fetchStatus === "fetching",
     refresh() {
-      foreground.add(dataset);
       void q.refetch();
     },
   };

@@ -1,5 +1,5 @@
 // A small modal question with two answers (native <dialog>): Escape or the cancel button answers no.
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useEffect, useEffectEvent, useId, useRef } from "react";
 
 export interface ConfirmDialogProps {
   /** Shown while true. */
@@ -19,8 +19,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const answered = useRef(false);
-  const cancelRef = useRef(onCancel);
-  cancelRef.current = onCancel;
+  const cancel = useEffectEvent(() => onCancel());
 
   useEffect(() => {
     const dialog = ref.current;
@@ -40,7 +39,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     if (!dialog) return;
     // Escape closes a modal dialog natively: that is a "no".
     const closed = () => {
-      if (!answered.current) cancelRef.current();
+      if (!answered.current) cancel();
       answered.current = true;
     };
     dialog.addEventListener("close", closed);
