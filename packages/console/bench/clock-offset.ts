@@ -1,5 +1,6 @@
 // Clock-offset benchmark: the console's estimator against the spec's naive one, on the emulator with a known
 // offset and 5–60 ms asymmetric jitter (a random wait before and another after it reads its clock).
+import { startChildDevice } from "@trc/device";
 import { API, TIME_SYNC } from "@trc/protocol";
 import {
   estimateClock,
@@ -13,7 +14,6 @@ import {
   type TimeSample,
 } from "../src/telemetry/timeSync.ts";
 import { simulateFloor } from "./clock-floor.ts";
-import { spawnDevice } from "./spawn-device.ts";
 import { ms, percentile, verdict } from "./stats.ts";
 
 export interface ClockBenchOptions {
@@ -80,9 +80,9 @@ const SYNC_TEXT = {
 } as const;
 
 export async function runClockBench(o: ClockBenchOptions): Promise<string> {
-  const device = await spawnDevice({
-    DEVICE_CLOCK_OFFSET_MS: String(o.offsetMs),
-    DEVICE_TIME_JITTER_MS: o.jitterMs.join(","),
+  const device = await startChildDevice({
+    env: { DEVICE_CLOCK_OFFSET_MS: String(o.offsetMs), DEVICE_TIME_JITTER_MS: o.jitterMs.join(",") },
+    tempPrefix: "trc-bench-device-",
   });
   const take = async (): Promise<TimeSample | null> => {
     const sentAt = preciseNow();

@@ -1,7 +1,7 @@
 // Dashboard cold-load benchmark: Chromium opens / on the emulator with the esp32 profile; time until every card
 // has loaded, and the most requests the device saw at once (its /api/__test/stats).
 import { chromium } from "@playwright/test";
-import { spawnDevice } from "./spawn-device.ts";
+import { startChildDevice } from "@trc/device";
 import { ms, percentile, verdict } from "./stats.ts";
 
 export interface ColdLoadOptions {
@@ -20,7 +20,10 @@ interface RunFigures {
 const CARD = "section.tcard";
 
 export async function runColdLoad(o: ColdLoadOptions): Promise<string> {
-  const device = await spawnDevice({ DEVICE_PROFILE: "esp32", DEVICE_TEST_HOOKS: "1", CONSOLE_DIST: o.dist });
+  const device = await startChildDevice({
+    env: { DEVICE_PROFILE: "esp32", DEVICE_TEST_HOOKS: "1", CONSOLE_DIST: o.dist },
+    tempPrefix: "trc-bench-device-",
+  });
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
     args: [

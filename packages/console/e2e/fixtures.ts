@@ -1,43 +1,27 @@
 // Playwright fixtures: one emulated device per worker (with typed test hooks), baseURL on it, and no page errors.
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { test as base, expect } from "@playwright/test";
+import {
+  type FaultRequest,
+  type LogEntry as RequestLogEntry,
+  type RequestStats,
+  startChildDevice,
+  type TestHooks,
+  testHooksClient,
+} from "@trc/device";
 
 export { expect };
 
-/** The repository root: the device is started from there. */
+/** The repository root. */
 export const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
-/** The device's entry module; TRC_DEVICE_MAIN (relative to the root) replaces it, e.g. for a stub. */
-const DEVICE_MAIN = process.env.TRC_DEVICE_MAIN ?? "packages/device/src/main.ts";
-const READY_TIMEOUT_MS = 20_000;
-const READY_LINE = /TRC device listening on (http:\/\/\S+)/;
 
 /** A fault the device injects: the next `count` requests to `path` answer `status` (and `body`). */
-export interface FaultSpec {
-  path: string;
-  status: number;
-  count: number;
-  body?: unknown;
-}
-
+export type FaultSpec = FaultRequest;
 /** One request as the device's test log records it, and its request statistics (the device's own types). */
-import type { LogEntry as RequestLogEntry, RequestStats } from "../../device/src/middleware/request-log.ts";
-
 export type { RequestLogEntry, RequestStats };
-
-export interface DeviceHooks {
-  fault(spec: FaultSpec): Promise<void>;
-  log(): Promise<RequestLogEntry[]>;
-  stats(): Promise<RequestStats>;
-  resetStats(): Promise<void>;
-  /** Empties the request log. */
-  clearLog(): Promise<void>;
-  /** Drops every fault still pending. */
-  clearFaults(): Promise<void>;
-}
+/** The device's test hooks: faults, request log, request statistics. */
+export type DeviceHooks = TestHooks;
 
 export interface Device {
   /** e.g. http://127.0.0.1:41234 (no trailing slash). */
@@ -53,131 +37,23 @@ export interface RunningDevice extends Device {
   close(): Promise<void>;
 }
 
-async function call(url: string, init?: RequestInit): Promise<Response> {
-  const res = await fetch(url, init);
-  if (!res.ok) {
-    const text = await res.text().catch(() => "");
-    throw new Error(`${init?.method ?? "GET"} ${url} answered ${res.status}: ${text.slice(0, 500)}`);
-  }
-  return res;
-}
-
-function makeHooks(url: string): DeviceHooks {
-  const api = `${url}/api/__test`;
-  const json = { "content-type": "application/json" };
-  return {
-    async fault(spec) {
-      await call(`${api}/fault`, { method: "POST", headers: json, body: JSON.stringify(spec) });
-    },
-    async log() {
-      return (await (await call(`${api}/log`)).json()) as RequestLogEntry[];
-    },
-    async stats() {
-      return (await (await call(`${api}/stats`)).json()) as RequestStats;
-    },
-    async resetStats() {
-      await call(`${api}/stats/reset`, { method: "POST" });
-    },
-    async clearLog() {
-      await call(`${api}/log`, { method: "DELETE" });
-    },
-    async clearFaults() {
-      await call(`${api}/fault`, { method: "DELETE" });
-    },
-  };
-}
-
-/** Devices still running in this worker: killed if the worker exits without tearing them down. */
-const live = new Set<ChildProcess>();
-process.once("exit", () => {
-  for (const child of live) child.kill("SIGKILL");
-});
-
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((done) => {
-    const force = setTimeout(() => child.kill("SIGKILL"), 5_000);
-    child.once("exit", () => {
-      clearTimeout(force);
-      done();
-    });
-    child.kill("SIGTERM");
-  });
-}
-
-/** Starts an emulated device on a free port with a fresh data folder; resolves once it is listening. */
+/**
+ * Starts an emulated device (its own process) on a free port with a fresh data folder, test hooks on, serving
+ * TRC_DIST (default packages/console/dist); resolves once it is listening. TRC_DEVICE_LOG=1 echoes its output;
+ * TRC_DEVICE_MAIN (relative to the root) replaces its entry module, e.g. for a stub.
+ */
 export async function spawnDevice(env: Record<string, string> = {}): Promise<RunningDevice> {
-  const tmp = await mkdtemp(join(tmpdir(), "trc-e2e-"));
-  // A folder that does not exist yet: the device creates and seeds it as on a new unit.
-  const dataDir = join(tmp, "data");
   const dist = resolve(REPO_ROOT, process.env.TRC_DIST ?? "packages/console/dist");
-  const child = spawn(process.execPath, ["--import", "tsx", DEVICE_MAIN], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      PORT: "0",
-      DEVICE_DATA_DIR: dataDir,
-      DEVICE_TEST_HOOKS: "1",
-      DEVICE_REBOOT_MS: "1500",
-      CONSOLE_DIST: dist,
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const unit = await startChildDevice({
+    env: { DEVICE_TEST_HOOKS: "1", DEVICE_REBOOT_MS: "1500", CONSOLE_DIST: dist, ...env },
+    tempPrefix: "trc-e2e-",
+    echo: !!process.env.TRC_DEVICE_LOG,
+    main: process.env.TRC_DEVICE_MAIN,
+    onUnexpectedExit: (code, signal, stderr) =>
+      console.error(`[e2e] emulated device died (code ${code}, signal ${signal}):\n${stderr.slice(-8000)}`),
   });
-  const echo = !!process.env.TRC_DEVICE_LOG;
-  let stderr = "";
-  let stdout = "";
-  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
-    stderr = (stderr + chunk).slice(-8_000);
-    if (echo) process.stderr.write(chunk);
-  });
-
-  live.add(child);
-  let closing = false;
-  const cleanup = async () => {
-    closing = true;
-    await stopChild(child);
-    live.delete(child);
-    await rm(tmp, { recursive: true, force: true });
-  };
-
-  let url: string;
-  try {
-    url = await new Promise<string>((ready, fail) => {
-      const why = (reason: string) =>
-        new Error(
-          `Emulated device ${reason}.\n--- device stderr ---\n${stderr || "(empty)"}\n--- stdout ---\n${stdout}`,
-        );
-      const timer = setTimeout(
-        () => fail(why(`did not say 'TRC device listening on' within ${READY_TIMEOUT_MS / 1000} s`)),
-        READY_TIMEOUT_MS,
-      );
-      child.once("error", (e) => fail(why(`could not start: ${e.message}`)));
-      child.once("exit", (code, signal) => fail(why(`exited early (code ${code}, signal ${signal})`)));
-      child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
-        stdout = (stdout + chunk).slice(-8_000);
-        if (echo) process.stdout.write(chunk);
-        const m = READY_LINE.exec(stdout);
-        if (m?.[1]) {
-          clearTimeout(timer);
-          ready(m[1].replace(/\/+$/, ""));
-        }
-      });
-    });
-  } catch (e) {
-    await cleanup();
-    throw e;
-  }
-  child.once("exit", (code, signal) => {
-    if (!closing) {
-      console.error(`[e2e] emulated device at ${url} died (code ${code}, signal ${signal}):\n${stderr}`);
-    }
-  });
-  // A device bound to every interface is reached on loopback.
-  const parsed = new URL(url);
-  if (["0.0.0.0", "[::]", "localhost"].includes(parsed.hostname)) parsed.hostname = "127.0.0.1";
-  const base = parsed.origin;
-  return { url: base, port: Number(parsed.port), dataDir, hooks: makeHooks(base), close: cleanup };
+  const { url, port, dataDir } = unit;
+  return { url, port, dataDir, hooks: testHooksClient(url), close: unit.close };
 }
 
 /** A second (third...) device for a test that needs one; call `close()` when done. */

@@ -3,13 +3,15 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { API, BUILT_IN_CONFIG, ConfigGetResponse, makeTestImage } from "@trc/protocol";
 import { describe, expect, it } from "vitest";
+import { startChildDevice } from "../../src/child.ts";
 import { tempDir } from "../helpers.ts";
-import { startChildDevice } from "./child-device.ts";
 import { recordFigure } from "./figures.ts";
 
 /** `npm run test:powercut` sets 50; the default unit run does a shorter version. */
 const KILLS = Number(process.env.TRC_POWERCUT_KILLS ?? 10);
 const UPLOAD_KILLS = Math.max(3, Math.round(KILLS / 5));
+/** These units serve no console. */
+const NO_CONSOLE = { CONSOLE_DIST: "/nonexistent" };
 
 /** A seeded random source, so a failing run can be repeated (the seed is in the test name). */
 function random(seed: number): () => number {
@@ -52,7 +54,7 @@ describe(`power cuts (seed ${SEED})`, () => {
       let acked = 0;
       let lost = 0;
       for (let round = 0; round <= KILLS; round++) {
-        const dev = await startChildDevice(dataDir, { DEVICE_REBOOT_MS: "200" });
+        const dev = await startChildDevice({ dataDir, env: { ...NO_CONSOLE, DEVICE_REBOOT_MS: "200" } });
         const res = await fetch(`${dev.url}${API.configGet}`);
         expect(res.status, `round ${round}: config/get`).toBe(200);
         const values = ConfigGetResponse.parse(await res.json());
@@ -125,7 +127,12 @@ describe(`power cuts (seed ${SEED})`, () => {
         f.append("offset", String(at));
         return f;
       };
-      const env = { DEVICE_FIRMWARE_APPLY_MS: "100", DEVICE_REBOOT_MS: "200", DEVICE_OTA_CONFIRM_MS: "300" };
+      const env = {
+        ...NO_CONSOLE,
+        DEVICE_FIRMWARE_APPLY_MS: "100",
+        DEVICE_REBOOT_MS: "200",
+        DEVICE_OTA_CONFIRM_MS: "300",
+      };
       const firmware = async (url: string) =>
         (await (await fetch(`${url}${API.telemetry("firmware")}`)).json()) as {
           version: string;
@@ -133,7 +140,7 @@ describe(`power cuts (seed ${SEED})`, () => {
         };
       let chunksAcked = 0;
       for (let round = 0; round < UPLOAD_KILLS; round++) {
-        const dev = await startChildDevice(dataDir, env);
+        const dev = await startChildDevice({ dataDir, env });
         expect(await firmware(dev.url), `round ${round}`).toMatchObject({ version: "1.4.2", partition: 0 });
         expect(await readdir(join(dataDir, "firmware"))).toEqual(["ota_0.bin"]);
         let cut = false;
@@ -159,7 +166,7 @@ describe(`power cuts (seed ${SEED})`, () => {
         await upload;
       }
       // After the last cut: the old firmware runs, and a whole new upload goes through and is applied.
-      const dev = await startChildDevice(dataDir, env);
+      const dev = await startChildDevice({ dataDir, env });
       try {
         expect(await firmware(dev.url)).toMatchObject({ version: "1.4.2", partition: 0 });
         let last: Record<string, unknown> = {};

@@ -2,9 +2,9 @@
 import { join } from "node:path";
 import { API, BUILT_IN_CONFIG } from "@trc/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ChildDevice, startChildDevice } from "../../src/child.ts";
 import { AuthThrottle, MAX_FAILURES, WINDOW_MS } from "../../src/middleware/auth-throttle.ts";
 import { tempDir } from "../helpers.ts";
-import { type ChildDevice, startChildDevice } from "./child-device.ts";
 
 const NEW_OWNER = "n3w-0wner-secret";
 const WIFI = "wifi-s3cret-value";
@@ -27,9 +27,9 @@ describe("a device process", () => {
   };
 
   beforeAll(async () => {
-    dev = await startChildDevice(join(await tempDir(), "data"), {
-      DEVICE_TEST_HOOKS: "1",
-      DEVICE_REBOOT_MS: "300",
+    dev = await startChildDevice({
+      dataDir: join(await tempDir(), "data"),
+      env: { DEVICE_TEST_HOOKS: "1", DEVICE_REBOOT_MS: "300", CONSOLE_DIST: "/nonexistent" },
     });
   });
   afterAll(() => dev.stop());

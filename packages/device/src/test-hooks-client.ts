@@ -1,0 +1,55 @@
+// A typed client of a unit's test hooks (/api/__test/, DEVICE_TEST_HOOKS=1) for browser tests and benchmarks.
+import type { FaultSpec } from "./middleware/faults.ts";
+import type { LogEntry, RequestStats } from "./middleware/request-log.ts";
+import { TEST_PREFIX } from "./routes/test-hooks.ts";
+
+/** A fault to inject: the next `count` (default 1) answers on `path` are `status` (with `body`). */
+export type FaultRequest = Omit<FaultSpec, "count"> & { count?: number };
+
+export interface TestHooks {
+  fault(spec: FaultRequest): Promise<void>;
+  /** The last 200 API requests the unit received, passwords masked. */
+  log(): Promise<LogEntry[]>;
+  stats(): Promise<RequestStats>;
+  resetStats(): Promise<void>;
+  /** Empties the request log. */
+  clearLog(): Promise<void>;
+  /** Drops every fault still pending. */
+  clearFaults(): Promise<void>;
+}
+
+/** Fetches `url`; a non-2xx answer throws with its status and the start of its body. */
+async function call(url: string, init?: RequestInit): Promise<Response> {
+  const res = await fetch(url, init);
+  if (!res.ok) {
+    const text = await res.text().catch(() => "");
+    throw new Error(`${init?.method ?? "GET"} ${url} answered ${res.status}: ${text.slice(0, 500)}`);
+  }
+  return res;
+}
+
+/** The test hooks of the unit at `url` (e.g. http://127.0.0.1:41234). */
+export function testHooksClient(url: string): TestHooks {
+  const api = `${url.replace(/\/+$/, "")}${TEST_PREFIX}`;
+  const json = { "content-type": "application/json" };
+  return {
+    async fault(spec) {
+      await call(`${api}/fault`, { method: "POST", headers: json, body: JSON.stringify(spec) });
+    },
+    async log() {
+      return (await (await call(`${api}/log`)).json()) as LogEntry[];
+    },
+    async stats() {
+      return (await (await call(`${api}/stats`)).json()) as RequestStats;
+    },
+    async resetStats() {
+      await call(`${api}/stats/reset`, { method: "POST" });
+    },
+    async clearLog() {
+      await call(`${api}/log`, { method: "DELETE" });
+    },
+    async clearFaults() {
+      await call(`${api}/fault`, { method: "DELETE" });
+    },
+  };
+}
