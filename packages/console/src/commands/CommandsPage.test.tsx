@@ -1,5 +1,6 @@
 // The commands page in happy-dom with the local list: what the operator sees before anything is sent.
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { useAuth } from "../shared/authStore.ts";
@@ -29,72 +30,74 @@ describe("commands page", () => {
 
   it("lists the commands with 'N / M Available' and asks for a selection", async () => {
     renderPage();
-    expect(await screen.findByText("Command List")).toBeTruthy();
-    expect(screen.getByText("Select a command from the list...")).toBeTruthy();
-    expect(screen.getByRole("link", { name: "Authorize" }).getAttribute("href")).toBe("/auth");
+    expect(await screen.findByText("Command List")).toBeVisible();
+    expect(screen.getByText("Select a command from the list...")).toBeVisible();
+    expect(screen.getByRole("link", { name: "Authorize" })).toHaveAttribute("href", "/auth");
     const available = screen.getByRole("link", { name: "10 / 16 Available" });
-    expect(available.getAttribute("href")).toBe("/auth");
-    expect(screen.getByText("No history")).toBeTruthy();
-    expect(screen.getByText("No auth configured!")).toBeTruthy();
-    expect(screen.getByRole("link", { name: "Configure" }).getAttribute("href")).toBe("/auth");
+    expect(available).toHaveAttribute("href", "/auth");
+    expect(screen.getByText("No history")).toBeVisible();
+    expect(screen.getByText("No auth configured!")).toBeVisible();
+    expect(screen.getByRole("link", { name: "Configure" })).toHaveAttribute("href", "/auth");
   });
 
   it("shows a command without arguments and its packet", async () => {
     renderPage();
     fireEvent.click(await screen.findByRole("button", { name: /^Reboot Restart the unit now/ }));
-    expect(screen.getByRole("heading", { name: "Reboot" })).toBeTruthy();
-    expect(screen.getByText("No arguments")).toBeTruthy();
-    expect(screen.getByText("REBOOT")).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Reboot" })).toBeVisible();
+    expect(screen.getByText("No arguments")).toBeVisible();
+    expect(screen.getByText("REBOOT")).toBeVisible();
     expect(packet()).toEqual({ cmd: "REBOOT", args: [] });
-    expect(executeButton().textContent?.trim()).toBe("Execute");
-    expect(executeButton().disabled).toBe(false);
+    expect(executeButton()).toHaveAccessibleName("Execute");
+    expect(executeButton()).toBeEnabled();
   });
 
   it("blocks an above-level command with the banner and 'Not Authed'", async () => {
     renderPage();
     fireEvent.click(await screen.findByRole("button", { name: /^Set Password/ }));
-    expect(screen.getByText("Insufficient permissions for this command! Please authenticate")).toBeTruthy();
-    expect(executeButton().textContent?.trim()).toBe("Not Authed");
-    expect(executeButton().disabled).toBe(true);
+    expect(screen.getByText("Insufficient permissions for this command! Please authenticate")).toBeVisible();
+    expect(executeButton()).toHaveAccessibleName("Not Authed");
+    expect(executeButton()).toBeDisabled();
     act(() => {
       useAuth.getState().setPassword("owner-pass");
       useAuth.getState().passwordTested({ successful: true, responseMsg: "ok" }, 20);
     });
-    expect(screen.queryByText("Insufficient permissions for this command! Please authenticate")).toBeNull();
-    expect(screen.getByRole("link", { name: "12 / 16 Available" })).toBeTruthy();
-    fireEvent.input(screen.getByPlaceholderText("new-password"), { target: { value: "n3w" } });
+    expect(
+      screen.queryByText("Insufficient permissions for this command! Please authenticate"),
+    ).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "12 / 16 Available" })).toBeVisible();
+    await userEvent.type(screen.getByPlaceholderText("new-password"), "n3w");
     expect(packet()).toEqual({ cmd: "SET_PW", args: ["n3w"], auth_pw: "owner-pass" });
-    expect(executeButton().textContent?.trim()).toBe("Execute");
+    expect(executeButton()).toHaveAccessibleName("Execute");
   });
 
   it("checks arguments, reads 'Error', and keeps each command's draft", async () => {
     renderPage();
     fireEvent.click(await screen.findByRole("button", { name: /^Reboot after delay/ }));
-    const delay = screen.getByPlaceholderText("10") as HTMLInputElement;
-    expect(delay.value).toBe("10");
-    fireEvent.input(delay, { target: { value: "soon" } });
-    expect(screen.getByText("Enter a whole number of minutes")).toBeTruthy();
-    expect(executeButton().textContent?.trim()).toBe("Error");
-    expect(executeButton().disabled).toBe(true);
+    const delay = screen.getByPlaceholderText("10");
+    expect(delay).toHaveValue("10");
+    await userEvent.clear(delay);
+    await userEvent.type(delay, "soon");
+    expect(screen.getByText("Enter a whole number of minutes")).toBeVisible();
+    expect(executeButton()).toHaveAccessibleName("Error");
+    expect(executeButton()).toBeDisabled();
     fireEvent.click(row("Reboot Restart"));
     fireEvent.click(row("Reboot after delay"));
-    expect((screen.getByPlaceholderText("10") as HTMLInputElement).value).toBe("soon");
+    expect(screen.getByPlaceholderText("10")).toHaveValue("soon");
   });
 
   it("uses the date-time picker for the manual time command", async () => {
     renderPage();
     fireEvent.click(await screen.findByRole("button", { name: /^Set time manually/ }));
-    const text = screen.getByPlaceholderText("yy-MM-dd HH:mm:ss") as HTMLInputElement;
-    fireEvent.input(text, { target: { value: "26-13-01 10:00:00" } });
-    expect(screen.getByText("Date input not valid.")).toBeTruthy();
-    fireEvent.input(text, { target: { value: "26-11-22 09:30:15" } });
-    expect(screen.queryByText("Date input not valid.")).toBeNull();
+    const text = screen.getByPlaceholderText("yy-MM-dd HH:mm:ss");
+    await userEvent.type(text, "26-13-01 10:00:00");
+    expect(screen.getByText("Date input not valid.")).toBeVisible();
+    await userEvent.clear(text);
+    await userEvent.type(text, "26-11-22 09:30:15");
+    expect(screen.queryByText("Date input not valid.")).not.toBeInTheDocument();
     const sent = new Date(2026, 10, 22, 9, 30, 15).toISOString();
     const want = `${sent.slice(2, 4)}${sent.slice(5, 7)}${sent.slice(8, 10)}${sent.slice(11, 13)}${sent.slice(14, 16)}${sent.slice(17, 19)}000`;
     expect(packet()).toEqual({ cmd: "TIME_MANUAL", args: [want] });
-    expect((screen.getByLabelText("Pick date and time") as HTMLInputElement).value).toBe(
-      "2026-11-22T09:30:15",
-    );
+    expect(screen.getByLabelText("Pick date and time")).toHaveValue("2026-11-22T09:30:15");
   });
 
   it("puts level badges on commands from level 20", async () => {

@@ -43,18 +43,18 @@ describe("ConfigSetting", () => {
   it("shows name, description, current value, and a number input that turns yellow when edited", () => {
     const onSubmit = vi.fn();
     render(<Harness name="raw_port" current={10000} onSubmit={onSubmit} />);
-    expect(screen.getByText("Raw port", { selector: "label" })).toBeTruthy();
-    expect(screen.getByText("TCP port for raw reads (1-65535)")).toBeTruthy();
-    expect(screen.getByText("Current: 10000")).toBeTruthy();
-    expect(screen.queryByText(/Reset to default/)).toBeNull();
+    expect(screen.getByText("Raw port", { selector: "label" })).toBeVisible();
+    expect(screen.getByText("TCP port for raw reads (1-65535)")).toBeVisible();
+    expect(screen.getByText("Current: 10000")).toBeVisible();
+    expect(screen.queryByText(/Reset to default/)).not.toBeInTheDocument();
     const input = screen.getByLabelText("Raw port", { selector: "input, select" }) as HTMLInputElement;
-    const submit = screen.getByRole("button", { name: "Submit" }) as HTMLButtonElement;
+    const submit = screen.getByRole("button", { name: "Submit" });
     expect(input.type).toBe("number");
-    expect(input.value).toBe("10000");
-    expect(submit.disabled).toBe(true);
+    expect(input).toHaveValue(10000);
+    expect(submit).toBeDisabled();
     fireEvent.input(input, { target: { value: "10002" } });
-    expect(input.className).toBe("field-changed");
-    expect(submit.disabled).toBe(false);
+    expect(input).toHaveClass("field-changed", { exact: true });
+    expect(submit).toBeEnabled();
     fireEvent.click(submit);
     expect(onSubmit).toHaveBeenCalledWith("raw_port");
   });
@@ -64,9 +64,9 @@ describe("ConfigSetting", () => {
     render(<Harness name="raw_port" current={10000} onSubmit={onSubmit} />);
     const input = screen.getByLabelText("Raw port", { selector: "input, select" });
     fireEvent.input(input, { target: { value: "70000" } });
-    expect(screen.getByText("Must be at most 65535")).toBeTruthy();
-    expect(input.getAttribute("aria-invalid")).toBe("true");
-    expect((screen.getByRole("button", { name: "Submit" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText("Must be at most 65535")).toBeVisible();
+    expect(input).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByRole("button", { name: "Submit" })).toBeDisabled();
   });
 
   it("offers 'Reset to default: {value}' when the current value differs, filling the input", () => {
@@ -74,10 +74,10 @@ describe("ConfigSetting", () => {
     const select = screen.getByLabelText("UHF power", { selector: "input, select" }) as HTMLSelectElement;
     expect(select.tagName).toBe("SELECT");
     expect([...select.options].map((o) => o.value)).toEqual(["LOW", "MEDIUM", "HIGH"]);
-    expect(select.value).toBe("LOW");
+    expect(select).toHaveValue("LOW");
     fireEvent.click(screen.getByRole("button", { name: "Reset to default: HIGH" }));
-    expect(select.value).toBe("HIGH");
-    expect(select.className).toBe("field-changed");
+    expect(select).toHaveValue("HIGH");
+    expect(select).toHaveClass("field-changed", { exact: true });
   });
 
   it("a boolean is a checkbox", () => {
@@ -85,8 +85,8 @@ describe("ConfigSetting", () => {
     const box = screen.getByLabelText("GPS correction", { selector: "input, select" }) as HTMLInputElement;
     expect(box.type).toBe("checkbox");
     fireEvent.click(box);
-    expect(box.checked).toBe(true);
-    expect(box.className).toBe("field-changed");
+    expect(box).toBeChecked();
+    expect(box).toHaveClass("field-changed", { exact: true });
   });
 
   it("a password is hidden, never autofilled, and shown on request", () => {
@@ -96,11 +96,11 @@ describe("ConfigSetting", () => {
     }) as HTMLInputElement;
     expect(input.type).toBe("password");
     expect(input.autocomplete).toBe("new-password");
-    expect(screen.getByText("Current: ••••••••")).toBeTruthy();
-    expect(screen.queryByText(/secret-wifi/)).toBeNull();
+    expect(screen.getByText("Current: ••••••••")).toBeVisible();
+    expect(screen.queryByText(/secret-wifi/)).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: "Show" }));
     expect(input.type).toBe("text");
-    expect(screen.getByText("Current: secret-wifi")).toBeTruthy();
+    expect(screen.getByText("Current: secret-wifi")).toBeVisible();
     fireEvent.click(screen.getByRole("button", { name: "Hide" }));
     expect(input.type).toBe("password");
   });

@@ -58,10 +58,10 @@ describe("ConfigTree", () => {
     };
     render(<ConfigTree items={[...BUILT_IN_CONFIG, extra]} fields={{}} onEdit={noop} onSubmit={noop} />);
     const uhf = section("UHF");
-    expect(within(uhf).getByRole("heading", { level: 3, name: "uhf_antenna" })).toBeTruthy();
+    expect(within(uhf).getByRole("heading", { level: 3, name: "uhf_antenna" })).toBeVisible();
     expect(
       within(section("uhf_antenna")).getByRole("heading", { level: 4, name: "uhf_antenna_extra" }),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(within(section("uhf_antenna_extra")).getByRole("group").querySelector("label")?.textContent).toBe(
       "Antenna gain",
     );

@@ -33,19 +33,19 @@ afterEach(cleanup);
 describe("StagePanel", () => {
   it("START offers a .bin chooser and shows a refusal", () => {
     show({ error: "Only .bin files are accepted (a.txt)" });
-    expect(document.querySelector("input[type=file]")?.getAttribute("accept")).toBe(".bin");
+    expect(document.querySelector("input[type=file]")).toHaveAttribute("accept", ".bin");
     expect(screen.getByTestId("stage-error").textContent).toBe("Only .bin files are accepted (a.txt)");
   });
 
   it("UPLOADING shows the read percentage", () => {
     show({ stage: "UPLOADING", fileName: "fw.bin", readFraction: 0.427 });
-    expect(screen.getByText("Reading fw.bin...")).toBeTruthy();
+    expect(screen.getByText("Reading fw.bin...")).toBeVisible();
     expect(screen.getByTestId("read-percent").textContent).toBe("42 %");
   });
 
   it("UPLOADING_FAILED says Upload Failed... with the reason, and Retry", () => {
     const actions = show({ stage: "UPLOADING_FAILED", error: "Not an ESP32 image" });
-    expect(screen.getByText("Upload Failed...")).toBeTruthy();
+    expect(screen.getByText("Upload Failed...")).toBeVisible();
     expect(screen.getByTestId("stage-error").textContent).toBe("Not an ESP32 image");
     fireEvent.click(screen.getByText("Retry"));
     expect(actions.retry).toHaveBeenCalledOnce();
@@ -82,7 +82,7 @@ describe("StagePanel", () => {
 
   it("DOWNLOADED offers Finalize", () => {
     const actions = show({ stage: "DOWNLOADED", image, load: { ...emptyLoad(8192, 0), sent: 8192 } });
-    expect(screen.getByText("The unit acknowledged all 8192 bytes.")).toBeTruthy();
+    expect(screen.getByText("The unit acknowledged all 8192 bytes.")).toBeVisible();
     fireEvent.click(screen.getByText("Finalize"));
     expect(actions.finalize).toHaveBeenCalledOnce();
   });
@@ -104,8 +104,8 @@ describe("StagePanel", () => {
     [{ reboot: "timeout" as const }, NOT_BACK_TEXT],
   ])("FINISHED tells the reboot text, Refresh, and %j", (patch, unitText) => {
     show({ stage: "FINISHED", image, ...patch });
-    expect(screen.getByText(FINISHED_TEXT)).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Refresh" })).toBeTruthy();
+    expect(screen.getByText(FINISHED_TEXT)).toBeVisible();
+    expect(screen.getByRole("button", { name: "Refresh" })).toBeVisible();
     expect(screen.getByTestId("unit-status").textContent?.trim()).toBe(unitText);
   });
 

@@ -34,7 +34,7 @@ describe("Card", () => {
         <p>body</p>
       </Card>,
     );
-    expect(screen.getByTestId("c").getAttribute("data-state")).toBe(state);
+    expect(screen.getByTestId("c")).toHaveAttribute("data-state", state);
     expect(screen.queryByText("Loading...") !== null).toBe(loading);
     expect(screen.getByTestId("auto-caption").textContent).toBe("Auto: ON (7 min)");
   });
@@ -56,7 +56,7 @@ describe("Card", () => {
         <p>body</p>
       </Card>,
     );
-    expect(screen.getByTestId("c").getAttribute("data-state")).toBe("errored");
+    expect(screen.getByTestId("c")).toHaveAttribute("data-state", "errored");
     expect(screen.getByTestId("card-error").textContent).toBe(
       '{"error":"HTTP 500: boom","status":500,"body":{"error":"boom"}}',
     );

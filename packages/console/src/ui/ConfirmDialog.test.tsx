@@ -29,7 +29,7 @@ describe("ConfirmDialog", () => {
     setup();
     const dialog = screen.getByRole("dialog", { name: "Delete file?" });
     expect(dialog).toHaveProperty("open", true);
-    expect(dialog.textContent).toContain("timing_0001.csv");
+    expect(dialog).toHaveTextContent("timing_0001.csv");
   });
 
   it.each([
@@ -53,6 +53,6 @@ describe("ConfirmDialog", () => {
 
   it("is not shown while closed", () => {
     setup(false);
-    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 });
