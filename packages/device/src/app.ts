@@ -1,9 +1,9 @@
 // The device's HTTP application: middleware in order (stats, CORS, profile, faults, limits), API routes, then the console.
 import { Hono } from "hono";
+import { cors } from "hono/cors";
 import type { Device } from "./device.ts";
 import { type DeviceEnv, fail } from "./http.ts";
 import { AuthThrottle } from "./middleware/auth-throttle.ts";
-import { openCors } from "./middleware/cors.ts";
 import { esp32Profile } from "./middleware/esp32-profile.ts";
 import { chaos, FaultTable } from "./middleware/faults.ts";
 import { bodyLimits } from "./middleware/limits.ts";
@@ -32,7 +32,15 @@ export function buildApp(device: Device, { monitor, faults }: Instruments): Hono
 
   app.use(monitor.middleware());
   app.use(securityHeaders());
-  app.use(openCors());
+  // Open CORS: any origin may call the unit (the console may be served from elsewhere), preflights answered 204.
+  app.use(
+    cors({
+      origin: "*",
+      allowMethods: ["GET", "POST", "DELETE", "OPTIONS"],
+      exposeHeaders: ["Content-Disposition", "Retry-After"],
+      maxAge: 600,
+    }),
+  );
   app.use(options.profile === "esp32" ? esp32Profile(monitor.handlingCounter()) : monitor.handlingCounter());
   app.use("/api/*", bodyLimits());
   app.use("/api/*", async (c, next) => {

@@ -1,26 +1,10 @@
-// The console: files of the built dist (precompressed .gz when accepted, immutable hashed assets), SPA fallback to index.html.
-import { readFile, stat } from "node:fs/promises";
-import { extname, join, resolve, sep } from "node:path";
-import type { Context } from "hono";
+// The console: files of the built dist (@hono/node-server's serveStatic: precompressed .gz when accepted), hashed
+// assets immutable, index.html no-cache, and every other GET outside /api answers index.html (SPA fallback).
+import { stat } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import type { MiddlewareHandler } from "hono";
 import { type DeviceApp, fail } from "../http.ts";
-
-const TYPES: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".mjs": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".json": "application/json",
-  ".map": "application/json",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".ico": "image/x-icon",
-  ".webp": "image/webp",
-  ".woff": "font/woff",
-  ".woff2": "font/woff2",
-  ".txt": "text/plain; charset=utf-8",
-  ".webmanifest": "application/manifest+json",
-};
 
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -35,49 +19,33 @@ async function isFile(path: string): Promise<boolean> {
   return (await stat(path).catch(() => null))?.isFile() ?? false;
 }
 
-/** A request path as a file inside `root`, or null when it is not a plain path within it. */
-function fileIn(root: string, pathname: string): string | null {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(pathname);
-  } catch {
-    return null;
-  }
-  if (decoded.includes("\0") || decoded.includes("\\") || decoded.split("/").includes("..")) return null;
-  const path = resolve(root, `.${decoded}`);
-  return path.startsWith(root + sep) ? path : null;
-}
-
-async function send(c: Context, path: string, cache: string): Promise<Response> {
-  const headers: Record<string, string> = {
-    "Content-Type": TYPES[extname(path).toLowerCase()] ?? "application/octet-stream",
-    "Cache-Control": cache,
-  };
-  const gz = `${path}.gz`;
-  const hasGz = await isFile(gz);
-  if (hasGz) headers.Vary = "Accept-Encoding";
-  const acceptsGzip = /\bgzip\b/i.test(c.req.header("accept-encoding") ?? "");
-  if (hasGz && acceptsGzip) {
-    headers["Content-Encoding"] = "gzip";
-    return c.body(new Uint8Array(await readFile(gz)), 200, headers);
-  }
-  return c.body(new Uint8Array(await readFile(path)), 200, headers);
-}
-
 export function staticRoutes(app: DeviceApp, consoleDist: string): void {
   const root = resolve(consoleDist);
-  const index = join(root, "index.html");
+  // serveStatic refuses (and passes on to the fallback) a path with "..", a backslash, "//" or an encoded "%".
+  // Made on the first request with a built console: serveStatic warns on stderr when its root is missing.
+  let made: Record<"files" | "index", MiddlewareHandler> | null = null;
+  const serve = () =>
+    (made ??= {
+      files: serveStatic({ root, precompressed: true }),
+      index: serveStatic({ root, path: "index.html", precompressed: true }),
+    });
 
-  app.on(["GET", "HEAD"], "*", async (c) => {
-    const pathname = new URL(c.req.url).pathname;
-    const file = pathname === "/" ? null : fileIn(root, pathname);
-    if (file && !file.endsWith(".gz") && (await isFile(file))) {
-      const hashed = file.startsWith(join(root, "assets") + sep);
-      return send(c, file, hashed ? IMMUTABLE : "no-cache");
-    }
-    if (!(await isFile(index))) return c.html(NOT_BUILT, 200, { "Cache-Control": "no-store" });
-    return send(c, index, "no-cache");
-  });
+  app.on(
+    ["GET", "HEAD"],
+    "*",
+    async (c, next) => {
+      // Checked on each request: the console may be built while the unit runs.
+      if (!(await isFile(join(root, "index.html")))) {
+        return c.html(NOT_BUILT, 200, { "Cache-Control": "no-store" });
+      }
+      c.header("Cache-Control", c.req.path.startsWith("/assets/") ? IMMUTABLE : "no-cache");
+      return serve().files(c, next);
+    },
+    (c, next) => {
+      c.header("Cache-Control", "no-cache");
+      return serve().index(c, next);
+    },
+  );
 
   app.all("*", (c) => {
     c.header("Allow", "GET, HEAD");
