@@ -57,8 +57,12 @@ export class Device {
     const passwords = await PasswordStore.open(paths.passwords);
     const firmware = await FirmwareStore.open(paths.firmware, paths.slots, options.otaConfirmMs);
     const identity = await IdentityStore.open(paths.identity);
+    if (options.deviceName && identity.value.deviceName !== options.deviceName) {
+      await identity.update({ deviceName: options.deviceName });
+    }
     const power = () => config.get<string>("uhf_power", "HIGH") as UhfPower;
-    const reader = new TagReader(Date.now(), options.mode, power);
+    const missing = options.scenario.includes("antenna-missing");
+    const reader = new TagReader(Date.now(), options.mode, power, missing);
     return new Device(
       options,
       paths,

@@ -1,5 +1,6 @@
 // The public API of @trc/device: start a unit in this process or as a child process, and drive its test hooks.
 export { type ChildDevice, type ChildDeviceOptions, READY_LINE, startChildDevice } from "./child.ts";
+export { type FleetOptions, fleetUnitName, type RunningFleet, startFleet } from "./fleet.ts";
 export type { FaultSpec } from "./middleware/faults.ts";
 export type { LogEntry, RequestStats } from "./middleware/request-log.ts";
 export type { DeviceOptions, DeviceProfile, ResolvedOptions } from "./options.ts";

@@ -4,6 +4,9 @@ import { fileURLToPath } from "node:url";
 import type { DeviceMode } from "@trc/protocol";
 
 export type DeviceProfile = "default" | "esp32";
+/** A state a unit starts in (fleet demos and tests): battery charging, the antenna of port 2 missing. */
+export type DeviceScenario = "charging" | "antenna-missing";
+export const DEVICE_SCENARIOS: readonly DeviceScenario[] = ["charging", "antenna-missing"];
 
 export interface DeviceOptions {
   /** 0 picks a free port. */
@@ -27,6 +30,10 @@ export interface DeviceOptions {
   firmwareApplyMs?: number;
   /** How long the new image must run before the OTA watchdog reports COMPLETE. */
   otaConfirmMs?: number;
+  /** The unit's name, stored over the one in its data folder; empty keeps the stored name. */
+  deviceName?: string;
+  /** States the unit starts in (see DeviceScenario). */
+  scenario?: readonly DeviceScenario[];
   /** Configuration sets require authentication (level CONFIG_AUTH_LEVEL or the item's, whichever is higher). */
   configAuth?: boolean;
   /** Where the device's own messages go (reboots, errors); default stderr. Never given a password. */
@@ -56,6 +63,8 @@ export function resolveOptions(o: DeviceOptions): ResolvedOptions {
     firmwareApplyMs: Math.max(0, o.firmwareApplyMs ?? 2000),
     otaConfirmMs: Math.max(0, o.otaConfirmMs ?? 5000),
     configAuth: o.configAuth ?? false,
+    deviceName: o.deviceName?.trim() ?? "",
+    scenario: o.scenario ?? [],
     log: o.log ?? ((line) => process.stderr.write(`device: ${line}\n`)),
   };
 }
@@ -82,6 +91,19 @@ function jitter(raw: string | undefined): [number, number] | null {
     throw new Error(`DEVICE_TIME_JITTER_MS must be "min,max" in ms, got "${raw}"`);
   }
   return [min, max];
+}
+
+function scenarios(raw: string | undefined): DeviceScenario[] {
+  const names = (raw ?? "")
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
+  for (const name of names) {
+    if (!(DEVICE_SCENARIOS as readonly string[]).includes(name)) {
+      throw new Error(`DEVICE_SCENARIO must list ${DEVICE_SCENARIOS.join(", ")}; got "${name}"`);
+    }
+  }
+  return names as DeviceScenario[];
 }
 
 /** Reads the DEVICE_* environment of main.ts (README lists them); relative folders are taken from the repo root. */
@@ -113,5 +135,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): DeviceOptions {
     firmwareApplyMs: num(env, "DEVICE_FIRMWARE_APPLY_MS", 2000),
     otaConfirmMs: num(env, "DEVICE_OTA_CONFIRM_MS", 5000),
     configAuth: flag(env, "DEVICE_CONFIG_AUTH"),
+    deviceName: env.DEVICE_NAME?.trim() ?? "",
+    scenario: scenarios(env.DEVICE_SCENARIO),
   };
 }

@@ -11,12 +11,14 @@ const HOUR_MS = 3600_000;
 /** Hours to go from HIGH to LOW, and back. */
 const DISCHARGE_H = ((HIGH - LOW) * CAPACITY_MAH) / DISCHARGE_MA;
 const CHARGE_H = ((HIGH - LOW) * CAPACITY_MAH) / CHARGE_MA;
-/** A new unit starts at 62 % and discharging. */
+/** A new unit starts at 62 % and discharging; in the charging scenario at 35 % and charging. */
 const START_H = ((HIGH - 0.62) * CAPACITY_MAH) / DISCHARGE_MA;
+const START_CHARGING_H = DISCHARGE_H + ((0.35 - LOW) * CAPACITY_MAH) / CHARGE_MA;
 
-export function battery(elapsedMs: number): BatteryTelemetry {
+export function battery(elapsedMs: number, startCharging = false): BatteryTelemetry {
   const tS = elapsedMs / 1000;
-  const phase = (START_H + elapsedMs / HOUR_MS) % (DISCHARGE_H + CHARGE_H);
+  const start = startCharging ? START_CHARGING_H : START_H;
+  const phase = (start + elapsedMs / HOUR_MS) % (DISCHARGE_H + CHARGE_H);
   const charging = phase >= DISCHARGE_H;
   const fraction = charging
     ? LOW + (CHARGE_MA * (phase - DISCHARGE_H)) / CAPACITY_MAH
@@ -35,9 +37,9 @@ export function battery(elapsedMs: number): BatteryTelemetry {
 }
 
 /** Declared but unused datasets: battery rails and consumption, consistent with the battery above. */
-export function powerChannels(elapsedMs: number): Record<string, unknown> {
+export function powerChannels(elapsedMs: number, startCharging = false): Record<string, unknown> {
   const tS = elapsedMs / 1000;
-  const b = battery(elapsedMs);
+  const b = battery(elapsedMs, startCharging);
   return {
     channels: [
       { name: "battery", voltage: round(3.3 + 0.9 * (b.percentage / 100), 2), current: b.current },

@@ -5,12 +5,14 @@ import { round, smoothNoise } from "./noise.ts";
 export type UhfPower = "LOW" | "MEDIUM" | "HIGH";
 
 /** Share of each port in the reads; port 4 has no antenna. */
-const PORTS = [
+const ALL_PORTS = [
   { ant: true, share: 0.4 },
   { ant: true, share: 0.33 },
   { ant: true, share: 0.27 },
   { ant: false, share: 0 },
 ] as const;
+/** The antenna-missing scenario: port 2's antenna is gone too (no reads there). */
+const PORT_2_MISSING = ALL_PORTS.map((p, i) => (i === 1 ? { ant: false, share: 0 } : p));
 const READS_PER_TAG = 11;
 const FILTERED_PER_TAG = 2.5;
 const SEND_LAG_S = 3;
@@ -24,7 +26,8 @@ const DELTA_WINDOW_MS = 60_000;
 export class TagReader {
   #last: number;
   #txOn = true;
-  #reads = PORTS.map(() => 0);
+  #ports: readonly { ant: boolean; share: number }[];
+  #reads = ALL_PORTS.map(() => 0);
   #filtered = 0;
   #unique = 0;
   #sent = 0;
@@ -35,7 +38,9 @@ export class TagReader {
     private readonly start: number,
     private readonly mode: DeviceMode,
     private readonly power: () => UhfPower,
+    antennaMissing = false,
   ) {
+    this.#ports = antennaMissing ? PORT_2_MISSING : ALL_PORTS;
     this.#last = start;
     this.#history.push({ t: start, unique: 0 });
   }
@@ -73,7 +78,7 @@ export class TagReader {
         const tags = this.tagRate(tS) * dt;
         this.#unique += tags;
         this.#filtered += tags * FILTERED_PER_TAG;
-        PORTS.forEach((p, i) => {
+        this.#ports.forEach((p, i) => {
           this.#reads[i] = (this.#reads[i] ?? 0) + tags * READS_PER_TAG * factor * p.share;
         });
       }
@@ -105,7 +110,7 @@ export class TagReader {
     const tS = (now - this.start) / 1000;
     const dbm = POWER[this.power()]?.dbm ?? 30;
     return {
-      channels: PORTS.map((p, id) => ({
+      channels: this.#ports.map((p, id) => ({
         id,
         ant: p.ant,
         reads: Math.floor(this.#reads[id] ?? 0),

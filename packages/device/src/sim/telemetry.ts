@@ -13,6 +13,7 @@ export async function readTelemetry(device: Device, dataset: TelemetryDataset): 
   const elapsed = device.elapsed(now);
   const sinceBoot = device.sinceBoot(now);
   const cfg = device.config;
+  const charging = device.options.scenario.includes("charging");
   switch (dataset) {
     case "firmware":
       return device.firmware.telemetry();
@@ -33,7 +34,7 @@ export async function readTelemetry(device: Device, dataset: TelemetryDataset): 
     case "cellular/ant":
       return cellularAntenna(elapsed);
     case "battery":
-      return battery(elapsed);
+      return battery(elapsed, charging);
     case "gnss":
       return gnss(elapsed, sinceBoot);
     case "os":
@@ -41,7 +42,7 @@ export async function readTelemetry(device: Device, dataset: TelemetryDataset): 
     case "uhf/config":
       return uhfConfig(cfg.get("uhf_region", "Australia"), cfg.get("uhf_power", "HIGH"), device.reader.txOn);
     case "power/channels":
-      return powerChannels(elapsed);
+      return powerChannels(elapsed, charging);
     case "power/consumption":
       return powerConsumption(elapsed);
     case "networking/services":
