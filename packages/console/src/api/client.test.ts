@@ -1,6 +1,7 @@
 // The API client's request shape: a defined JSON body (null, 0 and false too) is POSTed with its body; per-unit gates.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { gateOf, send } from "./client.ts";
+import { RequestGate } from "./queue.ts";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -38,5 +39,42 @@ describe("send", () => {
     expect(calls[0]?.url).toBe("http://10.0.0.9/api/x");
     expect(gateOf("http://10.0.0.9")).not.toBe(gateOf());
     expect(gateOf("http://10.0.0.9")).toBe(gateOf("http://10.0.0.9"));
+  });
+
+  it("alsoGate: requests to many units pass a shared limit too, each unit still at most 2", async () => {
+    let open = 0;
+    let most = 0;
+    const perUnit = new Map<string, number>();
+    let mostPerUnit = 0;
+    const release: (() => void)[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => {
+        const unit = new URL(url).origin;
+        open++;
+        perUnit.set(unit, (perUnit.get(unit) ?? 0) + 1);
+        most = Math.max(most, open);
+        mostPerUnit = Math.max(mostPerUnit, perUnit.get(unit) ?? 0);
+        await new Promise<void>((r) => release.push(r));
+        open--;
+        perUnit.set(unit, (perUnit.get(unit) ?? 0) - 1);
+        return new Response("{}", { status: 200 });
+      }),
+    );
+    const shared = new RequestGate(3);
+    const all = ["http://10.1.0.1", "http://10.1.0.2", "http://10.1.0.3"].flatMap((base) =>
+      [1, 2, 3].map(() => send("/api/x", { base, alsoGate: shared })),
+    );
+    let answered = 0;
+    for (const p of all) void p.then(() => answered++);
+    while (answered < all.length) {
+      await vi.waitFor(() => expect(release.length).toBeGreaterThan(0));
+      release.shift()?.();
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    await Promise.all(all);
+    expect(most).toBe(3);
+    expect(mostPerUnit).toBeLessThanOrEqual(2);
+    expect(shared.maxRunning).toBe(3);
   });
 });

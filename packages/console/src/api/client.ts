@@ -31,6 +31,8 @@ export interface RequestOptions extends GateOptions {
   form?: FormData;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** A second gate the request passes once past its unit's (e.g. the fleet page's limit over all units). */
+  alsoGate?: RequestGate;
 }
 
 /** An answer of any status: the body parsed as JSON when it is JSON, else the text. */
@@ -100,7 +102,10 @@ async function fetchOnce(path: string, opts: RequestOptions): Promise<RawAnswer>
 
 /** Sends a request and returns the answer whatever its status; throws only when no answer arrives. */
 export function send(path: string, opts: RequestOptions = {}): Promise<RawAnswer> {
-  return gateOf(opts.base ?? apiBase()).run(() => fetchOnce(path, opts), opts);
+  const { alsoGate } = opts;
+  const fetchIt = () => fetchOnce(path, opts);
+  // The unit's gate first: a slot of the shared gate is never held by a request still waiting for its unit.
+  return gateOf(opts.base ?? apiBase()).run(alsoGate ? () => alsoGate.run(fetchIt, opts) : fetchIt, opts);
 }
 
 /** GETs (or sends) and checks the answer: non-2xx throws; a wrong-shaped answer keeps its valid fields and names the bad ones. */

@@ -1,7 +1,7 @@
 // Device Time state (SPEC §4): NOT_QUERIED → QUERYING → a verdict, or NO_GOOD_RESULTS when every attempt fails.
 import { API, type TimeAccuracy } from "@trc/protocol";
 import { create } from "zustand";
-import { send } from "../api/client.ts";
+import { type RequestOptions, send } from "../api/client.ts";
 import { DeviceError } from "../api/errors.ts";
 import { accuracyVerdict, SYNC_FAILED_TEXT } from "./accuracy.ts";
 import { type ClockEstimate, readDeviceClock, sampleOf, syncClock, type TimeSample } from "./timeSync.ts";
@@ -25,11 +25,15 @@ const SYNC_PRIORITY = -1;
 /** A sample slower than this is useless for the offset; a hung unit must not hold the sync for 15 × 10 s. */
 const SAMPLE_TIMEOUT_MS = 3000;
 
-/** One sample through the API client: its high-resolution send and receive times, and the rtc (or first) source. */
-export async function takeSample(): Promise<TimeSample | null> {
+/**
+ * One sample through the API client: its high-resolution send and receive times, and the rtc (or first) source.
+ * `opts` may name another unit (`base`) and a shared gate (the fleet page); default: the configured unit.
+ */
+export async function takeSample(opts: RequestOptions = {}): Promise<TimeSample | null> {
   const answer = await send(API.telemetry("time/sources"), {
     priority: SYNC_PRIORITY,
     timeoutMs: SAMPLE_TIMEOUT_MS,
+    ...opts,
   });
   if (!answer.ok) throw DeviceError.http(answer.status, answer.body);
   const clock = readDeviceClock(answer.body);
@@ -48,7 +52,7 @@ export const useClock = create<ClockState>((set, get) => ({
   async requery() {
     if (get().accuracy === "QUERYING") return;
     set({ accuracy: "QUERYING", error: null, detail: null, good: 0, attempts: 0 });
-    const outcome = await syncClock(takeSample, {
+    const outcome = await syncClock(() => takeSample(), {
       onAttempt: (attempts, good) => set({ attempts, good }),
     });
     if (!outcome.ok) {
