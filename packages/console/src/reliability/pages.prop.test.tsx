@@ -149,7 +149,7 @@ describe("commands page: the history with arbitrary stored entries and answers",
         const { container, unmount } = render(<HistoryPanel />);
         const shown = container.querySelectorAll("[data-testid=history-entry]");
         expect(shown.length).toBe(history.length);
-        if (!history.length) expect(container.textContent).toContain("No history");
+        if (!history.length) expect(container).toHaveTextContent("No history");
         for (const [i, e] of history.entries()) expect(shown[i]?.textContent).toContain(e.name);
         noInjectedMarkup(container);
         unmount();

@@ -70,7 +70,7 @@ describe("telemetry cards with arbitrary answers", () => {
           const { container, unmount } = render(<CardView />);
           renders++;
           const card = container.querySelector(`section[aria-label="${title}"]`);
-          expect(card, "the card is there").not.toBeNull();
+          expect(card, "the card is there").toBeInTheDocument();
           expect(card?.querySelector("h2")?.textContent).toBe(title);
           const issues = datasets.flatMap((d) => {
             const a = answers.get(d);
@@ -78,7 +78,7 @@ describe("telemetry cards with arbitrary answers", () => {
           });
           const text = card?.textContent ?? "";
           for (const issue of issues) expect(text, issue.field).toContain(issue.field);
-          if (issues.length) expect(card?.querySelector("[data-testid=card-issues]")).not.toBeNull();
+          if (issues.length) expect(card?.querySelector("[data-testid=card-issues]")).toBeInTheDocument();
           if (
             datasets.some((d) => {
               const a = answers.get(d);
