@@ -1,4 +1,5 @@
 // @trc/protocol: the device API contract shared by the emulated decoder and the console.
+export * from "./alarms.ts";
 export * from "./api.ts";
 export * from "./commands.ts";
 export * from "./config.ts";

@@ -2,6 +2,8 @@
 import { PRODUCT_TITLE } from "@trc/protocol";
 import { Suspense } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
+import { AlarmPanel } from "../alarms/AlarmPanel.tsx";
+import { useAlarmWatch } from "../alarms/useAlarmWatch.ts";
 import { DEVICE_NAME_PLACEHOLDER, useDeviceSettings } from "../shared/deviceSettings.ts";
 import { ConnectionIndicator } from "./ConnectionIndicator.tsx";
 import { ErrorBoundary } from "./ErrorBoundary.tsx";
@@ -18,6 +20,7 @@ const NAV = [
 
 export function Layout() {
   const identity = useDeviceIdentity();
+  useAlarmWatch();
   const deviceName = useDeviceSettings((s) => s.deviceName);
   const deviceMode = useDeviceSettings((s) => s.deviceMode);
   const { pathname } = useLocation();
@@ -36,6 +39,7 @@ export function Layout() {
         <ConnectionIndicator />
         {identity.isError && !deviceName && <span className="error-text">Device not reachable</span>}
       </header>
+      <AlarmPanel />
       <nav className="nav" aria-label="Pages">
         {NAV.map(([to, label]) => (
           <NavLink

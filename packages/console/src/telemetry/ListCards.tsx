@@ -1,4 +1,5 @@
 // Temps, Interfaces and Passings cards (SPEC §2, §3), with history sparklines on temps and passings.
+import { NoReadsInput } from "../alarms/NoReadsInput.tsx";
 import { Card } from "./Card.tsx";
 import { keyed, MISSING, num } from "./format.ts";
 import { Sparkline } from "./Sparkline.tsx";
@@ -80,6 +81,7 @@ export function PassingsCard() {
           <Sparkline series="passings:seen" label="Seen history" />
         </>
       )}
+      <NoReadsInput />
     </Card>
   );
 }

@@ -3,14 +3,12 @@ import { useDeviceSettings } from "../shared/deviceSettings.ts";
 import { CellularCard } from "./CellularCard.tsx";
 import { DeviceTimeCard } from "./DeviceTimeCard.tsx";
 import { BatteryCard, FirmwareCard, StorageCard } from "./HealthCards.tsx";
-import { useHeartbeat } from "./heartbeat.ts";
 import { InterfacesCard, PassingsCard, TempsCard } from "./ListCards.tsx";
 import { UhfCard } from "./UhfCard.tsx";
 import "./telemetry.css";
 
 export default function TelemetryPage() {
   const mode = useDeviceSettings((s) => s.deviceMode);
-  useHeartbeat();
   return (
     <>
       <h1>Telemetry</h1>

@@ -1,5 +1,5 @@
-// Beyond the spec: while the dashboard is open, ask the device something small when it has been quiet for a while,
-// so the header's connection indicator turns Offline within seconds of a unit dying (auto refresh may be off).
+// Beyond the spec: on every page (the alarm watch runs it), ask the device something small when it has been quiet for
+// a while, so the header's indicator and the 'Unit offline' alarm follow a dying unit within seconds.
 import { API } from "@trc/protocol";
 import { useEffect } from "react";
 import { send } from "../api/client.ts";

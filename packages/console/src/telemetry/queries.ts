@@ -24,9 +24,15 @@ export const telemetryKey = (base: string, dataset: TelemetryDataset) =>
 
 /**
  * A dataset's query. A fetch that refreshes data already on screen is background traffic (it waits while a firmware
- * upload holds the gate); the first load of a dataset is not.
+ * upload holds the gate); the first load of a dataset is not. `traffic` overrides both (the alarm watch: always
+ * background, low priority).
  */
-export function datasetQuery<D extends TelemetryDataset>(client: QueryClient, base: string, dataset: D) {
+export function datasetQuery<D extends TelemetryDataset>(
+  client: QueryClient,
+  base: string,
+  dataset: D,
+  traffic?: { background: boolean; priority: number },
+) {
   const queryKey = telemetryKey(base, dataset);
   return {
     queryKey,
@@ -36,6 +42,7 @@ export function datasetQuery<D extends TelemetryDataset>(client: QueryClient, ba
         base,
         background,
         signal,
+        ...traffic,
       });
       const data = parsed.data as Loose<TelemetryOf<D>>;
       collectHistory(dataset, data as Record<string, unknown>, Date.now(), base);

@@ -1,0 +1,130 @@
+// Unit alarm rules (issue 13), pure: the latest readings and a little session memory in, the alarms that hold out.
+import {
+  ALARM_BATTERY_LOW_PERCENT,
+  ALARM_CELLULAR_CONNECTION_STATES,
+  ALARM_CELLULAR_POWER_STATES,
+  ALARM_CLOCK_OFF_MS,
+  ALARM_HOT_C,
+  ALARM_OFFLINE_MS,
+  ALARM_RETURN_LOSS_MIN_DB,
+  ALARM_STORAGE_FULL_PERCENT,
+} from "@trc/protocol";
+import { offsetText } from "../telemetry/accuracy.ts";
+import { batteryPercent } from "../telemetry/format.ts";
+
+/** One condition that holds now: a stable id (the same fault keeps it) and the text shown. */
+export interface Alarm {
+  id: string;
+  text: string;
+}
+
+type Maybe<T> = T | undefined | null;
+export interface ChannelReading {
+  id?: number;
+  ant?: boolean;
+  loss?: number;
+}
+
+/** The latest readings; a missing one raises nothing. Field shapes are the telemetry datasets' (SPEC §3). */
+export interface AlarmReadings {
+  now: number;
+  /** The API client's view of the unit: `online` false after a request got no answer; `since` = watching began. */
+  connection?: { online: boolean | null; lastAnswerAt: number | null; since: number };
+  battery?: Maybe<{ state?: string; percentage?: number }>;
+  storage?: Maybe<{ used?: number; total?: number }>;
+  temps?: Maybe<readonly Maybe<{ name?: string; temp?: number }>[]>;
+  cellular?: Maybe<{ power?: string; connection?: string }>;
+  channels?: Maybe<readonly Maybe<ChannelReading>[]>;
+  /** Device minus browser clock from the last clock sync, ms. */
+  clockOffsetMs?: number | null;
+  /** `No reads for N min`: N (0 = off). */
+  noReadsMinutes?: number;
+}
+
+/** What the session remembers: channels that had an antenna, and the passings `seen` counter's last growth. */
+export interface AlarmMemory {
+  hadAntenna: readonly number[];
+  /** `count` last read at `last`; it last grew (or was first read, or went down) at `since`. */
+  seen: { count: number; since: number; last: number } | null;
+}
+
+export const EMPTY_MEMORY: AlarmMemory = { hadAntenna: [], seen: null };
+
+const finite = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+
+/** The memory after a reading of uhf/ports (`channels`) and/or passings (`seen`, read at `at`). */
+export function remember(
+  m: AlarmMemory,
+  r: { channels?: AlarmReadings["channels"]; seen?: Maybe<number>; at: number },
+): AlarmMemory {
+  let { hadAntenna, seen } = m;
+  const fitted = (r.channels ?? []).flatMap((c) => (c?.ant === true && finite(c.id) ? [c.id] : []));
+  const added = fitted.filter((id) => !hadAntenna.includes(id));
+  if (added.length) hadAntenna = [...hadAntenna, ...added];
+  if (finite(r.seen) && (!seen || r.at >= seen.last)) {
+    seen =
+      seen && r.seen === seen.count
+        ? r.at === seen.last
+          ? seen
+          : { ...seen, last: r.at }
+        : { count: r.seen, since: r.at, last: r.at };
+  }
+  return hadAntenna === m.hadAntenna && seen === m.seen ? m : { hadAntenna, seen };
+}
+
+/** Every alarm whose condition holds, in a fixed order (offline first). */
+export function alarmRules(r: AlarmReadings, m: AlarmMemory = EMPTY_MEMORY): Alarm[] {
+  const out: Alarm[] = [];
+  const c = r.connection;
+  if (c && c.online === false && r.now - (c.lastAnswerAt ?? c.since) >= ALARM_OFFLINE_MS)
+    out.push({ id: "offline", text: "Unit offline" });
+
+  const b = r.battery;
+  if (b && finite(b.percentage) && b.state !== "CHARGING") {
+    const pct = batteryPercent(b.percentage);
+    if (pct < ALARM_BATTERY_LOW_PERCENT)
+      out.push({ id: "battery", text: `Battery low (${Math.floor(pct)} %)` });
+  }
+
+  const s = r.storage;
+  if (s && finite(s.used) && finite(s.total) && s.total > 0) {
+    const pct = (s.used / s.total) * 100;
+    if (pct >= ALARM_STORAGE_FULL_PERCENT)
+      out.push({ id: "storage", text: `Storage nearly full (${Math.floor(pct)} %)` });
+  }
+
+  for (const ch of r.channels ?? []) {
+    if (!ch || !finite(ch.id)) continue;
+    const n = ch.id + 1;
+    if (ch.ant === false && m.hadAntenna.includes(ch.id))
+      out.push({ id: `antenna-lost-${ch.id}`, text: `Antenna ${n} lost` });
+    if (ch.ant === true && finite(ch.loss) && Math.abs(ch.loss) < ALARM_RETURN_LOSS_MIN_DB)
+      out.push({
+        id: `antenna-poor-${ch.id}`,
+        text: `Antenna ${n} poor (${Math.abs(ch.loss).toFixed(1)} dB)`,
+      });
+  }
+
+  for (const t of r.temps ?? []) {
+    if (t && typeof t.name === "string" && finite(t.temp) && t.temp >= ALARM_HOT_C)
+      out.push({ id: `hot-${t.name}`, text: `Hot: ${t.name} (${t.temp.toFixed(1)} °C)` });
+  }
+
+  const cell = r.cellular;
+  if (cell) {
+    const power = cell.power && ALARM_CELLULAR_POWER_STATES.includes(cell.power) ? cell.power : null;
+    const conn =
+      cell.connection && ALARM_CELLULAR_CONNECTION_STATES.includes(cell.connection) ? cell.connection : null;
+    if (power) out.push({ id: "cellular-power", text: `Cellular ${power}` });
+    // Power ERROR and connection ERROR read the same: one line.
+    if (conn && conn !== power) out.push({ id: "cellular-connection", text: `Cellular ${conn}` });
+  }
+
+  if (finite(r.clockOffsetMs) && Math.abs(r.clockOffsetMs) > ALARM_CLOCK_OFF_MS)
+    out.push({ id: "clock", text: `Device clock off (${offsetText(r.clockOffsetMs)})` });
+
+  const minutes = r.noReadsMinutes ?? 0;
+  if (minutes > 0 && m.seen && m.seen.last - m.seen.since >= minutes * 60_000)
+    out.push({ id: "no-reads", text: `No reads for ${minutes} min` });
+  return out;
+}

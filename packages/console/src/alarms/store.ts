@@ -1,0 +1,102 @@
+// The listed unit alarms (kept until acknowledged), the session's alarm memory and the two alarm settings.
+import { ALARM_NO_READS_DEFAULT_MINUTES } from "@trc/protocol";
+import { create } from "zustand";
+import { local, readJson, writeJson } from "../shared/storage.ts";
+import { type Alarm, type AlarmMemory, EMPTY_MEMORY } from "./rules.ts";
+
+export interface ListedAlarm extends Alarm {
+  /** When it was first raised, epoch ms. */
+  since: number;
+  acknowledged: boolean;
+  /** Its condition holds now. */
+  active: boolean;
+}
+
+/**
+ * The list after the conditions that hold now: a held alarm stays (its text follows the reading); a cleared one stays
+ * until acknowledged; an acknowledged one leaves once cleared; a new one is added (and returned as `raised`).
+ */
+export function reconcile(
+  list: readonly ListedAlarm[],
+  current: readonly Alarm[],
+  now: number,
+): { list: ListedAlarm[]; raised: Alarm[] } {
+  const held = new Map(current.map((a) => [a.id, a]));
+  const next: ListedAlarm[] = [];
+  for (const l of list) {
+    const c = held.get(l.id);
+    if (c) next.push(c.text === l.text && l.active ? l : { ...l, text: c.text, active: true });
+    else if (!l.acknowledged) next.push(l.active ? { ...l, active: false } : l);
+  }
+  const raised = current.filter((a) => !list.some((l) => l.id === a.id));
+  for (const a of raised) next.push({ ...a, since: now, acknowledged: false, active: true });
+  return { list: next, raised };
+}
+
+/** Acknowledging: a cleared alarm leaves; one whose condition holds stays, marked acknowledged. */
+export function acknowledge(list: readonly ListedAlarm[], id: string): ListedAlarm[] {
+  return list.flatMap((l) => (l.id !== id ? [l] : l.active ? [{ ...l, acknowledged: true }] : []));
+}
+
+const same = (a: readonly ListedAlarm[], b: readonly ListedAlarm[]) =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
+
+export const NO_READS_KEY = "alarmNoReadsMinutes";
+export const SOUND_KEY = "alarmSound";
+
+/** A stored minutes value: a whole number ≥ 0, else the default. */
+export function storedMinutes(v: unknown): number {
+  return typeof v === "number" && Number.isInteger(v) && v >= 0 ? v : ALARM_NO_READS_DEFAULT_MINUTES;
+}
+
+interface AlarmState {
+  list: ListedAlarm[];
+  memory: AlarmMemory;
+  /** Texts of the newest raised alarms, for the live region. */
+  announced: string;
+  sound: boolean;
+  noReadsMinutes: number;
+  /** Applies the conditions that hold now; answers the alarms newly raised. */
+  update(current: readonly Alarm[], now: number): Alarm[];
+  remember(memory: AlarmMemory): void;
+  acknowledge(id: string): void;
+  setSound(on: boolean): void;
+  setNoReadsMinutes(minutes: number): void;
+  /** The unit these alarms are about (its base address). */
+  unit: string;
+  /** Forget everything: another unit was chosen. */
+  reset(unit?: string): void;
+}
+
+export const useAlarms = create<AlarmState>((set, get) => ({
+  list: [],
+  memory: EMPTY_MEMORY,
+  announced: "",
+  unit: "",
+  sound: readJson<boolean>(local, SOUND_KEY) === true,
+  noReadsMinutes: storedMinutes(readJson<number>(local, NO_READS_KEY)),
+  update(current, now) {
+    const { list, raised } = reconcile(get().list, current, now);
+    if (!same(list, get().list)) set({ list });
+    if (raised.length) set({ announced: `New alarm: ${raised.map((a) => a.text).join("; ")}` });
+    return raised;
+  },
+  remember(memory) {
+    if (memory !== get().memory) set({ memory });
+  },
+  acknowledge(id) {
+    set({ list: acknowledge(get().list, id) });
+  },
+  setSound(sound) {
+    writeJson(local, SOUND_KEY, sound);
+    set({ sound });
+  },
+  setNoReadsMinutes(minutes) {
+    const n = storedMinutes(minutes);
+    writeJson(local, NO_READS_KEY, n);
+    set({ noReadsMinutes: n });
+  },
+  reset(unit = "") {
+    set({ list: [], memory: EMPTY_MEMORY, announced: "", unit });
+  },
+}));
