@@ -62,7 +62,7 @@ export function CommandDetail({ def, draft, reasons, insufficient, useAuth, onDr
             const reason = reasons[i] ?? null;
             const value = draft[i] ?? "";
             return (
-              <div key={a.name} className="cmd-arg">
+              <div key={id} className="cmd-arg">
                 <label htmlFor={id}>{a.name}</label>
                 <span className="muted cmd-arg-desc" id={`${id}-desc`}>
                   {a.desc}
