@@ -13,6 +13,7 @@ import { commandRoutes } from "./routes/commands.ts";
 import { configRoutes } from "./routes/config.ts";
 import { fileRoutes } from "./routes/files.ts";
 import { firmwareRoutes } from "./routes/firmware.ts";
+import { scenarioHookRoutes } from "./routes/scenario-hooks.ts";
 import { staticRoutes } from "./routes/static.ts";
 import { telemetryRoutes } from "./routes/telemetry.ts";
 import { TEST_PREFIX, testHookRoutes } from "./routes/test-hooks.ts";
@@ -57,6 +58,7 @@ export function buildApp(device: Device, { monitor, faults }: Instruments): Hono
   fileRoutes(app, device);
   firmwareRoutes(app, device);
   if (options.testHooks) testHookRoutes(app, monitor, faults);
+  if (options.testHooks) scenarioHookRoutes(app, device);
   app.all("/api/*", (c) => {
     const hooksOff = c.req.path.startsWith(`${TEST_PREFIX}/`)
       ? " (test hooks are off: DEVICE_TEST_HOOKS=1)"

@@ -12,9 +12,10 @@ import {
 } from "@trc/protocol";
 import { runCommand } from "../commands/run-command.ts";
 import type { Device } from "../device.ts";
-import { clientAddress, type DeviceApp, type DeviceContext, endpoint, fail, pathOf } from "../http.ts";
+import { clientAddress, type DeviceApp, type DeviceContext, endpoint, fail, pathOf, sleep } from "../http.ts";
 import { type AuthThrottle, callerLevel } from "../middleware/auth-throttle.ts";
 import { readBody } from "../middleware/json-body.ts";
+import { randomBetween } from "../sim/noise.ts";
 
 /** Commands the unit does not know although the list has them. */
 const RETIRED = new Set(["OLD_BAD_CMD"]);
@@ -62,7 +63,12 @@ export function commandRoutes(app: DeviceApp, device: Device, guesses: AuthThrot
       }
       const bad = checkArgs(def, args);
       if (bad) return fail(c, 400, bad);
+      // DEVICE_TIME_JITTER_MS (clock benchmarks) applies to command handling too: a wait before, another after.
+      const jitter = device.options.timeJitterMs;
+      const wait = () => (jitter ? sleep(randomBetween(jitter[0], jitter[1])) : null);
+      await wait();
       const outcome = await runCommand(device, cmd, args);
+      await wait();
       if (!outcome.ok) return fail(c, outcome.status, outcome.reason);
       return c.json({ cmd, result: outcome.result, ...outcome.extra });
     },

@@ -3,6 +3,7 @@ import { API, TELEMETRY_DATASETS, TELEMETRY_SCHEMAS } from "@trc/protocol";
 import type { Device } from "../device.ts";
 import { type DeviceApp, endpoint, fail, sleep } from "../http.ts";
 import { randomBetween } from "../sim/noise.ts";
+import { applyScenario } from "../sim/scenario.ts";
 import { readTelemetry } from "../sim/telemetry.ts";
 
 export function telemetryRoutes(app: DeviceApp, device: Device): void {
@@ -14,7 +15,9 @@ export function telemetryRoutes(app: DeviceApp, device: Device): void {
         const wait = () =>
           jitter && dataset === "time/sources" ? sleep(randomBetween(jitter[0], jitter[1])) : null;
         await wait();
-        const value = await readTelemetry(device, dataset);
+        const read = await readTelemetry(device, dataset);
+        // Alarm scenarios exist only with the test hooks on.
+        const value = device.options.testHooks ? applyScenario(device, dataset, read) : read;
         await wait();
         const checked = TELEMETRY_SCHEMAS[dataset].safeParse(value);
         if (!checked.success) return fail(c, 500, `The ${dataset} reading does not fit the contract`);

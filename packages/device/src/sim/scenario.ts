@@ -1,0 +1,111 @@
+// Alarm scenarios (test hooks only): overrides laid over the living telemetry so each unit alarm can be made to happen.
+import type {
+  BatteryTelemetry,
+  CellularTelemetry,
+  PassingsTelemetry,
+  StorageTelemetry,
+  TelemetryDataset,
+  TempsTelemetry,
+  UhfPortsTelemetry,
+} from "@trc/protocol";
+import type { Device } from "../device.ts";
+
+/** Every field is optional; `null` clears one override. */
+export interface Scenario {
+  /** Battery charge in %, discharging. */
+  batteryPercent?: number;
+  /** Share of the storage used, %. */
+  storagePercent?: number;
+  /** Channel ids whose antenna is gone. */
+  antennaLost?: number[];
+  /** Return loss per channel id, dB (signed or not, as a unit sends it). */
+  returnLoss?: Record<string, number>;
+  /** Temperature per sensor name, °C. */
+  temps?: Record<string, number>;
+  /** Cellular power and/or connection state. */
+  cellular?: { power?: string; connection?: string };
+  /** The passings counters stop where they are. */
+  readsStopped?: boolean;
+}
+
+interface State {
+  scenario: Scenario;
+  frozen: PassingsTelemetry | null;
+}
+
+const states = new WeakMap<Device, State>();
+
+function stateOf(device: Device): State {
+  let s = states.get(device);
+  if (!s) {
+    s = { scenario: {}, frozen: null };
+    states.set(device, s);
+  }
+  return s;
+}
+
+export function scenarioOf(device: Device): Scenario {
+  return stateOf(device).scenario;
+}
+
+/** Merges `patch` into the unit's scenario (a null field is removed); `null` as a whole clears every override. */
+export function setScenario(device: Device, patch: Record<string, unknown> | null): Scenario {
+  const s = stateOf(device);
+  const next: Record<string, unknown> = patch === null ? {} : { ...s.scenario };
+  for (const [k, v] of Object.entries(patch ?? {})) {
+    if (v === null) delete next[k];
+    else next[k] = v;
+  }
+  s.scenario = next as Scenario;
+  if (!s.scenario.readsStopped) s.frozen = null;
+  return s.scenario;
+}
+
+/** The telemetry answer with the scenario's overrides applied. */
+export function applyScenario(device: Device, dataset: TelemetryDataset, value: unknown): unknown {
+  const st = stateOf(device);
+  const sc = st.scenario;
+  switch (dataset) {
+    case "battery": {
+      if (sc.batteryPercent === undefined) return value;
+      const b = value as BatteryTelemetry;
+      return {
+        ...b,
+        state: "DISCHARGING",
+        percentage: sc.batteryPercent,
+        current: -Math.abs(b.current || 620),
+      };
+    }
+    case "storage": {
+      if (sc.storagePercent === undefined) return value;
+      const s = value as StorageTelemetry;
+      return { ...s, used: Math.round((s.total * sc.storagePercent) / 100) };
+    }
+    case "uhf/ports": {
+      const p = value as UhfPortsTelemetry;
+      const lost = sc.antennaLost ?? [];
+      const loss = sc.returnLoss ?? {};
+      return {
+        channels: p.channels.map((c) => {
+          if (lost.includes(c.id)) return { ...c, ant: false, loss: 0.6, pwr: 0 };
+          const l = loss[String(c.id)];
+          return l === undefined ? c : { ...c, loss: l };
+        }),
+      };
+    }
+    case "hw/temp": {
+      const t = value as TempsTelemetry;
+      const over = sc.temps ?? {};
+      return { temps: t.temps.map((x) => (over[x.name] === undefined ? x : { ...x, temp: over[x.name] })) };
+    }
+    case "cellular":
+      return sc.cellular ? { ...(value as CellularTelemetry), ...sc.cellular } : value;
+    case "passings": {
+      if (!sc.readsStopped) return value;
+      st.frozen ??= value as PassingsTelemetry;
+      return { ...st.frozen, delta: 0 };
+    }
+    default:
+      return value;
+  }
+}

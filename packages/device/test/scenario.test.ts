@@ -1,0 +1,93 @@
+// Scenario hooks (test hooks only): each alarm's condition appears in the telemetry, the clock moves, DELETE restores.
+import { API, PassingsTelemetry } from "@trc/protocol";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sleep, startTestDevice, type TestDevice } from "./helpers.ts";
+
+const SCENARIO = "/api/__test/scenario";
+let dev: TestDevice;
+beforeAll(async () => {
+  dev = await startTestDevice({ testHooks: true, clockOffsetMs: 5000 });
+});
+afterAll(() => dev.dispose());
+
+const read = async (dataset: Parameters<typeof API.telemetry>[0]) =>
+  (await dev.getJson(API.telemetry(dataset))).body;
+
+describe("scenario hooks", () => {
+  it("lays each override over the living telemetry, and DELETE takes them all back", async () => {
+    const set = await dev.postJson(SCENARIO, {
+      batteryPercent: 8,
+      storagePercent: 95,
+      antennaLost: [0],
+      returnLoss: { "1": -4.2 },
+      temps: { cpu: 78.5 },
+      cellular: { connection: "DENIED" },
+    });
+    expect(set.status).toBe(200);
+    expect(await read("battery")).toMatchObject({ state: "DISCHARGING", percentage: 8 });
+    const storage = await read("storage");
+    expect(storage.used / storage.total).toBeCloseTo(0.95, 3);
+    const ch = (await read("uhf/ports")).channels;
+    expect(ch[0]).toMatchObject({ id: 0, ant: false });
+    expect(ch[1]).toMatchObject({ id: 1, ant: true, loss: -4.2 });
+    expect(ch[2].loss).toBeGreaterThan(10);
+    expect((await read("hw/temp")).temps.find((t: { name: string }) => t.name === "cpu").temp).toBe(78.5);
+    expect(await read("cellular")).toMatchObject({ power: "ON", connection: "DENIED" });
+    // A null field clears that override only.
+    await dev.postJson(SCENARIO, { batteryPercent: null });
+    expect((await read("battery")).percentage).toBeGreaterThan(20);
+    expect(await read("cellular")).toMatchObject({ connection: "DENIED" });
+    const cleared = await dev.call(SCENARIO, { method: "DELETE" });
+    const back = (await cleared.json()) as { scenario: object; clockOffsetMs: number };
+    expect(back.scenario).toEqual({});
+    expect(Math.abs(back.clockOffsetMs - 5000)).toBeLessThanOrEqual(2);
+    expect((await read("uhf/ports")).channels[0].ant).toBe(true);
+    expect((await read("cellular")).connection).not.toBe("DENIED");
+  });
+
+  it("reads stop: the passings counters stay where they are until cleared", async () => {
+    await dev.postJson(SCENARIO, { readsStopped: true });
+    const a = PassingsTelemetry.parse(await read("passings"));
+    await sleep(1500);
+    expect(PassingsTelemetry.parse(await read("passings")).seen).toBe(a.seen);
+    await dev.postJson(SCENARIO, { readsStopped: null });
+    await sleep(1500);
+    expect(PassingsTelemetry.parse(await read("passings")).seen).toBeGreaterThan(a.seen);
+  });
+
+  it("sets and steps the device clock and reports its true offset", async () => {
+    const set = (await dev.postJson(SCENARIO, { clockOffsetMs: 3_600_000 })).body;
+    expect(set.clockOffsetMs).toBeGreaterThan(3_600_000 - 5);
+    expect(set.clockOffsetMs).toBeLessThan(3_600_000 + 5);
+    const jumped = (await dev.postJson(SCENARIO, { clockJumpMs: -2000 })).body;
+    expect(jumped.clockOffsetMs).toBeCloseTo(set.clockOffsetMs - 2000, -1);
+    const rtc = (await read("time/sources")).sources.find((s: { name: string }) => s.name === "rtc");
+    expect(rtc.time - Date.now()).toBeGreaterThan(3_597_000);
+    await dev.call(SCENARIO, { method: "DELETE" });
+  });
+
+  it("refuses unknown fields and bad values, changing nothing", async () => {
+    for (const body of [
+      { nope: 1 },
+      { batteryPercent: "low" },
+      { antennaLost: [0.5] },
+      { clockOffsetMs: null },
+      [1],
+    ]) {
+      const r = await dev.postJson(SCENARIO, body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+    }
+    const now = (await dev.getJson(SCENARIO)).body;
+    expect(now.scenario).toEqual({});
+    expect(Math.abs(now.clockOffsetMs - 5000)).toBeLessThanOrEqual(2);
+  });
+
+  it("is absent without test hooks", async () => {
+    const plain = await startTestDevice();
+    try {
+      expect((await plain.getJson(SCENARIO)).status).toBe(404);
+    } finally {
+      await plain.dispose();
+    }
+  });
+});
