@@ -9,5 +9,6 @@ export * from "./enums.ts";
 export * from "./firmware.ts";
 export * from "./issues.ts";
 export * from "./levels.ts";
+export * from "./openapi.ts";
 export * from "./telemetry.ts";
 export * from "./time-format.ts";
