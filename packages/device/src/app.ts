@@ -13,6 +13,7 @@ import { commandRoutes } from "./routes/commands.ts";
 import { configRoutes } from "./routes/config.ts";
 import { fileRoutes } from "./routes/files.ts";
 import { firmwareRoutes } from "./routes/firmware.ts";
+import { openApiRoutes } from "./routes/openapi.ts";
 import { scenarioHookRoutes } from "./routes/scenario-hooks.ts";
 import { staticRoutes } from "./routes/static.ts";
 import { telemetryRoutes } from "./routes/telemetry.ts";
@@ -57,6 +58,7 @@ export function buildApp(device: Device, { monitor, faults }: Instruments): Hono
   configRoutes(app, device, guesses);
   fileRoutes(app, device);
   firmwareRoutes(app, device);
+  openApiRoutes(app);
   if (options.testHooks) testHookRoutes(app, monitor, faults);
   if (options.testHooks) scenarioHookRoutes(app, device);
   app.all("/api/*", (c) => {
