@@ -77,4 +77,36 @@ describe("send", () => {
     expect(mostPerUnit).toBeLessThanOrEqual(2);
     expect(shared.maxRunning).toBe(3);
   });
+
+  it("a json function is called when the request leaves the gate, not when it is queued", async () => {
+    const release: (() => void)[] = [];
+    const bodies: unknown[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (_url: string, init: RequestInit) => {
+        bodies.push(init.body);
+        await new Promise<void>((r) => release.push(r));
+        return new Response("{}", { status: 200 });
+      }),
+    );
+    const base = "http://10.2.0.1";
+    const busy = [send("/api/a", { base }), send("/api/b", { base })];
+    await vi.waitFor(() => expect(release).toHaveLength(2));
+    let calledAt = "";
+    const late = send("/api/c", {
+      base,
+      json: () => {
+        calledAt = "left the gate";
+        return { at: 42 };
+      },
+    });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(calledAt).toBe("");
+    release.shift()?.();
+    await vi.waitFor(() => expect(calledAt).toBe("left the gate"));
+    expect(bodies[2]).toBe('{"at":42}');
+    await vi.waitFor(() => expect(release).toHaveLength(2));
+    for (const r of release.splice(0)) r();
+    await Promise.all([...busy, late]);
+  });
 });

@@ -25,7 +25,10 @@ export interface RequestOptions extends GateOptions {
   method?: "GET" | "POST" | "DELETE";
   /** The unit's base address; default: the configured unit (`apiBase()`). */
   base?: string;
-  /** A JSON body: any defined value, null, 0 and false included, is sent (with POST unless `method` says otherwise). */
+  /**
+   * A JSON body: any defined value, null, 0 and false included, is sent (with POST unless `method` says otherwise).
+   * A function is called for the body when the request leaves the gate (a value that must be as late as possible).
+   */
   json?: unknown;
   /** A multipart body. */
   form?: FormData;
@@ -67,7 +70,7 @@ async function fetchOnce(path: string, opts: RequestOptions): Promise<RawAnswer>
   };
   if (opts.form) init.body = opts.form;
   else if (opts.json !== undefined) {
-    init.body = JSON.stringify(opts.json);
+    init.body = JSON.stringify(typeof opts.json === "function" ? opts.json() : opts.json);
     init.headers = { "Content-Type": "application/json" };
   }
   const sent = preciseNow();
