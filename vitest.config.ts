@@ -21,6 +21,14 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          name: "conformance",
+          root: "packages/conformance",
+          include: ["test/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
         extends: "packages/console/vite.config.ts",
         test: {
           name: "console",
