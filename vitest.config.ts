@@ -35,6 +35,8 @@ export default defineConfig({
           root: "packages/console",
           include: ["src/**/*.test.{ts,tsx}"],
           environment: "happy-dom",
+          // Property tests render hundreds of trees; a shared 2-core machine can take well over the 5 s default.
+          testTimeout: 30_000,
           // jest-dom matchers, and every render under <StrictMode> (double renders and effects).
           setupFiles: ["./test-setup.ts"],
         },

@@ -1,6 +1,7 @@
 // Unit tests of the built-in command list (D4), its load-time checks and order (SPEC §5, §6) and argument formats.
 import { describe, expect, it } from "vitest";
 import {
+  askFirst,
   BUILT_IN_COMMANDS,
   CMD_LIST_NON_UNIQUE,
   CMD_LIST_PERM_OUT_OF_RANGE,
@@ -67,6 +68,18 @@ describe("BUILT_IN_COMMANDS matches D4", () => {
   it("finds commands by code", () => {
     expect(findCommand("REBOOT")?.name).toBe("Reboot");
     expect(findCommand("NOPE")).toBeUndefined();
+  });
+});
+
+describe("askFirst (SPEC §5)", () => {
+  it("asks the FS_CLEAR question, also for a remote definition of FS_CLEAR without one", () => {
+    const question = "All timing and status data will be deleted. Are you really sure?";
+    expect(askFirst(findCommand("FS_CLEAR") as CommandDefinition)).toBe(question);
+    expect(askFirst({ cmd: "FS_CLEAR" })).toBe(question);
+  });
+
+  it("asks nothing before any other built-in command", () => {
+    expect(BUILT_IN_COMMANDS.filter((c) => askFirst(c) !== null).map((c) => c.cmd)).toEqual(["FS_CLEAR"]);
   });
 });
 

@@ -21,6 +21,8 @@ export const CommandDefinition = z.object({
   cmd: z.string().check(z.minLength(1)),
   perm: z.int().check(z.gte(0), z.lte(255)),
   args: z.array(CommandArg),
+  /** A question the operator answers Yes to before the command is sent (SPEC §5: FS_CLEAR). */
+  confirm: z.optional(z.string()),
 });
 export type CommandArg = z.infer<typeof CommandArg>;
 export type CommandDefinition = z.infer<typeof CommandDefinition>;
@@ -65,7 +67,14 @@ export const BUILT_IN_COMMANDS: readonly CommandDefinition[] = [
     desc: "Probe which antenna ports are connected.",
     args: [],
   },
-  { name: "Clear History", cmd: "FS_CLEAR", perm: 5, desc: "Delete all timing and status data.", args: [] },
+  {
+    name: "Clear History",
+    cmd: "FS_CLEAR",
+    perm: 5,
+    desc: "Delete all timing and status data.",
+    args: [],
+    confirm: "All timing and status data will be deleted. Are you really sure?",
+  },
   {
     name: "Enable/Disable UHF Transmitter",
     cmd: "UHF_TX",
@@ -133,6 +142,11 @@ checkCommandList(BUILT_IN_COMMANDS);
 
 export function findCommand(code: string): CommandDefinition | undefined {
   return BUILT_IN_COMMANDS.find((c) => c.cmd === code);
+}
+
+/** The question to ask before sending `def`, or null: its own, else the built-in command's with the same code. */
+export function askFirst(def: Pick<CommandDefinition, "cmd" | "confirm">): string | null {
+  return def.confirm ?? findCommand(def.cmd)?.confirm ?? null;
 }
 
 const REPLAY_FULL = /^(\d{2})(\d{2})(\d{2})(\d{2}):(\d{2}):(\d{2})$/;

@@ -2,6 +2,14 @@
 import type { FieldIssue } from "@trc/protocol";
 import { formatIssues } from "@trc/protocol";
 
+/** The device's stated reason in an answer body: `{ "error": reason }`, or a short plain text; null when it gave none. */
+export function reasonOf(body: unknown): string | null {
+  if (body && typeof body === "object" && "error" in body && typeof body.error === "string")
+    return body.error;
+  if (typeof body === "string" && body.trim()) return body.trim().slice(0, 200);
+  return null;
+}
+
 export type DeviceErrorKind = "network" | "http" | "timeout" | "contract";
 
 export class DeviceError extends Error {
@@ -17,12 +25,7 @@ export class DeviceError extends Error {
   }
 
   static http(status: number, body: unknown): DeviceError {
-    const reason =
-      body && typeof body === "object" && "error" in body && typeof body.error === "string"
-        ? body.error
-        : typeof body === "string" && body
-          ? body.slice(0, 200)
-          : "";
+    const reason = reasonOf(body);
     return new DeviceError("http", `HTTP ${status}${reason ? `: ${reason}` : ""}`, status, body);
   }
 

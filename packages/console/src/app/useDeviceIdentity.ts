@@ -3,14 +3,19 @@ import { useQuery } from "@tanstack/react-query";
 import { API, DeviceNameResponse, PAGE_TITLE_PREFIX } from "@trc/protocol";
 import { useEffect } from "react";
 import { requestStrict } from "../api/client.ts";
-import { DEVICE_NAME_PLACEHOLDER, useDeviceSettings } from "../shared/deviceSettings.ts";
+import {
+  DEVICE_NAME_PLACEHOLDER,
+  deviceKey,
+  useApiBase,
+  useDeviceSettings,
+} from "../shared/deviceSettings.ts";
 
 export function useDeviceIdentity() {
-  const rootAPI = useDeviceSettings((s) => s.rootAPI);
+  const base = useApiBase();
   const deviceName = useDeviceSettings((s) => s.deviceName);
   const query = useQuery({
-    queryKey: ["deviceName", rootAPI],
-    queryFn: () => requestStrict(API.deviceName, DeviceNameResponse),
+    queryKey: deviceKey(base, "deviceName"),
+    queryFn: ({ signal }) => requestStrict(API.deviceName, DeviceNameResponse, { base, signal }),
     retry: 3,
     retryDelay: 2000,
     staleTime: Number.POSITIVE_INFINITY,

@@ -2,7 +2,7 @@
 
 import { API, AUTH_TEST_DELAY_MS, AuthTestResponse, fieldIssues, formatIssues } from "@trc/protocol";
 import { send } from "../api/client.ts";
-import { errorText } from "../api/errors.ts";
+import { errorText, reasonOf } from "../api/errors.ts";
 import { sleep as sleepFor } from "../api/sleep.ts";
 import { type AuthResult, useAuth } from "../shared/authStore.ts";
 import { passwordTestMessage } from "./authText.ts";
@@ -15,12 +15,6 @@ export interface TestOutcome extends AuthResult {
 
 const defaultFetcher: AuthFetcher = (json) => send(API.authTest, { method: "POST", json, priority: 1 });
 
-function reasonOf(body: unknown): string | undefined {
-  if (body && typeof body === "object" && "error" in body && typeof body.error === "string")
-    return body.error;
-  return typeof body === "string" && body ? body.slice(0, 200) : undefined;
-}
-
 /** Asks the device which level a password gives. An empty password is sent without auth_pw (the device answers 400). */
 export async function checkPassword(
   password: string,
@@ -31,7 +25,10 @@ export async function checkPassword(
   try {
     const answer = await fetcher(password ? { auth_pw: password } : {});
     if (answer.status !== 200) {
-      return { successful: false, responseMsg: passwordTestMessage(answer.status, reasonOf(answer.body)) };
+      return {
+        successful: false,
+        responseMsg: passwordTestMessage(answer.status, reasonOf(answer.body) ?? undefined),
+      };
     }
     const parsed = AuthTestResponse.safeParse(answer.body);
     if (!parsed.success) {

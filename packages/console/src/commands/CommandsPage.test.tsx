@@ -1,19 +1,14 @@
 // The commands page in happy-dom with the local list: what the operator sees before anything is sent.
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { renderPage as renderWith } from "../../test-utils.tsx";
 import { useAuth } from "../shared/authStore.ts";
 import { useFlags } from "../shared/flags.ts";
 import CommandsPage from "./CommandsPage.tsx";
 import { useCommands } from "./commandsStore.ts";
 
-function renderPage() {
-  const router = createMemoryRouter([{ path: "/commands", element: <CommandsPage /> }], {
-    initialEntries: ["/commands"],
-  });
-  return render(<RouterProvider router={router} />);
-}
+const renderPage = () => renderWith("/commands", <CommandsPage />);
 
 const row = (name: string) => screen.getByRole("button", { name: new RegExp(`^${name}`) });
 const executeButton = () => document.querySelector(".cmd-execute-btn") as HTMLButtonElement;

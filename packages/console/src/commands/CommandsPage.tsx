@@ -1,5 +1,5 @@
 // The commands page (SPEC §2): command list, auth status bar, detail panel, execute area and history.
-import { BUTTON_LOCK_MS } from "@trc/protocol";
+import { askFirst, BUTTON_LOCK_MS } from "@trc/protocol";
 import { useEffect, useRef, useState } from "react";
 import { AuthStatus } from "../auth/AuthStatus.tsx";
 import { credentials, useAuth } from "../shared/authStore.ts";
@@ -17,8 +17,6 @@ import { inProgress } from "./history.ts";
 import { useCommandList } from "./useCommandList.ts";
 import "./commands.css";
 
-const CONFIRM_FIRST = "FS_CLEAR";
-
 export default function CommandsPage() {
   const flags = useFlags((s) => s.flags.commands);
   const type = useAuth((s) => s.type);
@@ -29,7 +27,7 @@ export default function CommandsPage() {
   const busy = useCommands((s) => s.history.some(inProgress));
   const list = useCommandList(flags.useRemoteStore);
   const [locked, setLocked] = useState(false);
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<string | null>(null);
   const lockTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(lockTimer.current), []);
 
@@ -65,12 +63,13 @@ export default function CommandsPage() {
   function onExecute() {
     if (!button.enabled) return;
     lock();
-    if (def?.cmd === CONFIRM_FIRST) setConfirming(true);
+    const question = def ? askFirst(def) : null;
+    if (question) setConfirming(question);
     else run();
   }
 
   function onConfirm(yes: boolean) {
-    setConfirming(false);
+    setConfirming(null);
     if (yes) run();
   }
 
@@ -84,7 +83,7 @@ export default function CommandsPage() {
           rows={rows}
           selected={selected}
           onSelect={(cmd) => {
-            setConfirming(false);
+            setConfirming(null);
             select(cmd);
           }}
           availableCount={availableCount(all, view)}
@@ -102,7 +101,7 @@ export default function CommandsPage() {
           <ExecuteArea
             packet={packet}
             button={button}
-            confirming={confirming && !!def}
+            confirming={def ? confirming : null}
             onExecute={onExecute}
             onConfirm={onConfirm}
           />

@@ -1,9 +1,7 @@
-// The FS_CLEAR question of SPEC §5, with Yes and No.
+// Asks the command's own question (its definition's `confirm`, SPEC §5 FS_CLEAR) with Yes and No before it is sent.
 import { useEffect, useRef } from "react";
 
-export const FS_CLEAR_QUESTION = "All timing and status data will be deleted. Are you really sure?";
-
-export function ConfirmClear({ onYes, onNo }: { onYes(): void; onNo(): void }) {
+export function ConfirmCommand({ question, onYes, onNo }: { question: string; onYes(): void; onNo(): void }) {
   const no = useRef<HTMLButtonElement>(null);
   useEffect(() => no.current?.focus(), []);
   return (
@@ -16,7 +14,7 @@ export function ConfirmClear({ onYes, onNo }: { onYes(): void; onNo(): void }) {
         if (e.key === "Escape") onNo();
       }}
     >
-      <p id="cmd-confirm-text">{FS_CLEAR_QUESTION}</p>
+      <p id="cmd-confirm-text">{question}</p>
       <button type="button" className="btn btn-danger" onClick={onYes}>
         Yes
       </button>{" "}

@@ -1,12 +1,13 @@
 // The execute area (SPEC §2, §4): the read-only JSON preview of the packet and the Execute / Error / Not Authed button.
 import type { ExecuteRequest } from "@trc/protocol";
-import { ConfirmClear } from "./ConfirmClear.tsx";
+import { ConfirmCommand } from "./ConfirmCommand.tsx";
 import type { ExecuteButton } from "./executeRule.ts";
 
 interface Props {
   packet: ExecuteRequest | null;
   button: ExecuteButton;
-  confirming: boolean;
+  /** The question being asked before sending, or null. */
+  confirming: string | null;
   onExecute(): void;
   onConfirm(yes: boolean): void;
 }
@@ -26,7 +27,7 @@ export function ExecuteArea({ packet, button, confirming, onExecute, onConfirm }
         placeholder="No command selected"
       />
       {confirming ? (
-        <ConfirmClear onYes={() => onConfirm(true)} onNo={() => onConfirm(false)} />
+        <ConfirmCommand question={confirming} onYes={() => onConfirm(true)} onNo={() => onConfirm(false)} />
       ) : (
         <button
           type="button"

@@ -1,7 +1,9 @@
-// Loads the command list for the page (local by default, remote store behind its flag) with progress and reload.
-import { useCallback, useEffect, useRef, useState } from "react";
+// Loads the command list as a TanStack query (local by default, the unit's remote store behind its flag) with progress.
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { send } from "../api/client.ts";
 import { errorText } from "../api/errors.ts";
+import { deviceKey, useApiBase } from "../shared/deviceSettings.ts";
 import { type CommandListResult, localCommandList, remoteCommandList } from "./commandList.ts";
 
 export interface CommandListState {
@@ -13,44 +15,36 @@ export interface CommandListState {
 }
 
 export function useCommandList(remote: boolean): CommandListState {
-  const [loading, setLoading] = useState(true);
+  const base = useApiBase();
   const [progress, setProgress] = useState({ queried: 0, available: 0 });
-  const [result, setResult] = useState<CommandListResult | null>(null);
-  const [round, setRound] = useState(0);
-  const current = useRef<AbortController | null>(null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `round` changes to reload on request
-  useEffect(() => {
-    current.current?.abort();
-    const ctl = new AbortController();
-    current.current = ctl;
-    setLoading(true);
-    setProgress({ queried: 0, available: 0 });
-    const load = remote
-      ? remoteCommandList({
-          fetcher: (path) => send(path, { signal: ctl.signal }),
-          signal: ctl.signal,
-          onProgress: (queried, available) => {
-            if (!ctl.signal.aborted) setProgress({ queried, available });
-          },
-        })
-      : Promise.resolve(localCommandList());
-    load
-      .then((r) => {
-        if (ctl.signal.aborted) return;
-        setResult(r);
-        setProgress({ queried: r.commands.length, available: r.commands.length });
-      })
-      .catch((err: unknown) => {
-        if (ctl.signal.aborted) return;
-        setResult({ commands: [], problems: [], skipped: 0, error: errorText(err) });
-      })
-      .finally(() => {
-        if (!ctl.signal.aborted) setLoading(false);
-      });
-    return () => ctl.abort();
-  }, [remote, round]);
-
-  const reload = useCallback(() => setRound((r) => r + 1), []);
-  return { loading, ...progress, result, reload };
+  const query = useQuery({
+    queryKey: deviceKey(base, "commands", remote ? "remote" : "local"),
+    queryFn: async ({ signal }): Promise<CommandListResult> => {
+      if (!remote) return localCommandList();
+      setProgress({ queried: 0, available: 0 });
+      try {
+        return await remoteCommandList({
+          fetcher: (path) => send(path, { base, signal }),
+          signal,
+          onProgress: (queried, available) => setProgress({ queried, available }),
+        });
+      } catch (err) {
+        // A list that cannot be read is shown as the reason, never as an empty page.
+        if (signal.aborted) throw err;
+        return { commands: [], problems: [], skipped: 0, error: errorText(err) };
+      }
+    },
+    // The local list is there at once and never changes; the remote one is read again on each visit and on Reload.
+    ...(remote ? { staleTime: 0 } : { initialData: localCommandList, staleTime: Number.POSITIVE_INFINITY }),
+    retry: false,
+  });
+  const result = query.data ?? null;
+  const loading = query.isFetching;
+  const done = result ? { queried: result.commands.length, available: result.commands.length } : progress;
+  return {
+    loading,
+    ...(loading ? progress : done),
+    result,
+    reload: () => void query.refetch(),
+  };
 }

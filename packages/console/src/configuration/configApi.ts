@@ -23,18 +23,24 @@ export interface LoadedConfig {
   issues: string[];
 }
 
+export interface LoadOptions {
+  /** The unit's address. */
+  base: string;
+  signal?: AbortSignal;
+  onProgress?: Progress;
+}
+
 /** Remote store: the definitions come from config mapping/quantity and getInfo, as for commands. */
 async function remoteItems(
   issues: string[],
-  signal?: AbortSignal,
-  onProgress?: Progress,
+  { base, signal, onProgress }: LoadOptions,
 ): Promise<ConfigEntry[]> {
   const r = await readMapping({
     label: "Setting",
     quantityPath: API.configQuantity,
     infoPath: API.configInfo,
     schema: ConfigItem,
-    fetcher: (path) => send(path, signal ? { signal } : {}),
+    fetcher: (path) => send(path, { base, ...(signal ? { signal } : {}) }),
     ...(signal ? { signal } : {}),
     ...(onProgress ? { onProgress } : {}),
   });
@@ -45,25 +51,28 @@ async function remoteItems(
 }
 
 /** Loads the settings and their current values (GET /api/config/get). */
-export async function loadConfig(
-  remote: boolean,
-  signal?: AbortSignal,
-  onProgress?: Progress,
-): Promise<LoadedConfig> {
+export async function loadConfig(remote: boolean, opts: LoadOptions): Promise<LoadedConfig> {
   const issues: string[] = [];
-  const opts = signal ? { signal } : {};
-  const base: ConfigEntry[] = remote ? await remoteItems(issues, signal, onProgress) : [...BUILT_IN_CONFIG];
-  const values = await request(API.configGet, ConfigGetResponse, opts);
+  const items: ConfigEntry[] = remote ? await remoteItems(issues, opts) : [...BUILT_IN_CONFIG];
+  const values = await request(API.configGet, ConfigGetResponse, {
+    base: opts.base,
+    ...(opts.signal ? { signal: opts.signal } : {}),
+  });
   if (values.issues.length) issues.push(`Current values: ${formatIssues(values.issues)}`);
-  const merged = withCurrentValues(base, values.data ?? {});
+  const merged = withCurrentValues(items, values.data ?? {});
   return { items: merged.items, issues: [...issues, ...merged.issues] };
 }
 
 /** POST /api/config/set (D3); a 200 raises the restart banner. Never throws. */
-export async function saveSetting(name: string, value: ConfigValue, useAuth: boolean): Promise<SaveResult> {
+export async function saveSetting(
+  name: string,
+  value: ConfigValue,
+  useAuth: boolean,
+  base: string,
+): Promise<SaveResult> {
   try {
     const body = setBody(name, value, new Date(), useAuth ? credentials() : {});
-    const answer = await send(API.configSet, { method: "POST", json: body, priority: 1 });
+    const answer = await send(API.configSet, { base, method: "POST", json: body, priority: 1 });
     const result = saveResult(answer.status, answer.body);
     if (result.ok) useRestart.getState().configChanged(name);
     return result;

@@ -1,5 +1,6 @@
 // The config save result of SPEC §8 ('{code} - {text}', its colour, the response JSON) and the set body of D3.
 import { type ConfigSetRequest, type ConfigValue, configSaveText } from "@trc/protocol";
+import { reasonOf } from "../api/errors.ts";
 
 export interface SaveResult {
   /** HTTP status, or 0 when no answer arrived. */
@@ -14,13 +15,6 @@ export interface SaveResult {
   json: string | null;
   /** On other codes: the device's stated reason, when it gave one. */
   reason: string | null;
-}
-
-function reasonOf(body: unknown): string | null {
-  if (body && typeof body === "object" && "error" in body && typeof body.error === "string")
-    return body.error;
-  if (typeof body === "string" && body.trim()) return body.trim().slice(0, 200);
-  return null;
 }
 
 /** The result of an answered set call. */

@@ -1,7 +1,9 @@
-// The configuration page's hook: loads on open and on Refresh, edits inputs, submits one setting at a time per input.
+// The configuration page's hook: the settings as a TanStack query (on open and on Refresh), inputs edited and submitted one at a time.
+import { useMutation, useQuery } from "@tanstack/react-query";
 import type { ConfigValue } from "@trc/protocol";
-import { useCallback, useEffect, useReducer, useRef } from "react";
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from "react";
 import { errorText } from "../api/errors.ts";
+import { deviceKey, useApiBase } from "../shared/deviceSettings.ts";
 import { useFlags } from "../shared/flags.ts";
 import { checkForReboot } from "../shared/rebootCheck.ts";
 import { loadConfig, saveSetting } from "./configApi.ts";
@@ -13,44 +15,59 @@ export function useConfigPage() {
   const [state, dispatch] = useReducer(configReducer, initialConfigState);
   const remote = useFlags((s) => s.flags.config.useRemoteStore);
   const authOn = useFlags((s) => s.flags.config.useAuth);
-  const loading = useRef<AbortController | null>(null);
-  const stateRef = useRef(state);
-  stateRef.current = state;
+  const base = useApiBase();
+  const query = useQuery({
+    queryKey: deviceKey(base, "config", remote ? "remote" : "local"),
+    queryFn: ({ signal }) =>
+      loadConfig(remote, {
+        base,
+        signal,
+        onProgress: (queried, available) => dispatch({ type: "progress", queried, available }),
+      }),
+    // Loaded whenever the page opens (SPEC §2) and on Refresh, never shown from an old visit (values change by saving);
+    // a failed load is shown, not retried behind the user's back.
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+  const { isFetching, data, dataUpdatedAt, error } = query;
 
-  const refresh = useCallback(async () => {
-    loading.current?.abort();
-    const ctl = new AbortController();
-    loading.current = ctl;
-    dispatch({ type: "query" });
-    try {
-      const loaded = await loadConfig(remote, ctl.signal, (queried, available) => {
-        if (!ctl.signal.aborted) dispatch({ type: "progress", queried, available });
-      });
-      if (!ctl.signal.aborted) dispatch({ type: "loaded", ...loaded });
-      // The banner may be up from before a reboot the console did not see (e.g. REBOOT from the commands page).
-      void checkForReboot();
-    } catch (err) {
-      if (!ctl.signal.aborted) dispatch({ type: "failed", error: errorText(err) });
-    }
-  }, [remote]);
-
+  // The reducer keeps the inputs (drafts, colours, results); the query's answers are merged into it as they arrive.
   useEffect(() => {
-    void refresh();
-    return () => loading.current?.abort();
-  }, [refresh]);
+    if (isFetching) dispatch({ type: "query" });
+    else if (error) dispatch({ type: "failed", error: errorText(error) });
+  }, [isFetching, error]);
+  useEffect(() => {
+    if (!data || !dataUpdatedAt) return;
+    dispatch({ type: "loaded", ...data });
+    // The banner may be up from before a reboot the console did not see (e.g. REBOOT from the commands page).
+    void checkForReboot();
+  }, [data, dataUpdatedAt]);
 
+  const refresh = useCallback(() => void query.refetch(), [query.refetch]);
   const edit = useCallback((name: string, draft: Draft) => dispatch({ type: "edit", name, draft }), []);
+
+  const save = useMutation({
+    mutationFn: ({ name, value }: { name: string; value: ConfigValue }) =>
+      saveSetting(name, value, authOn, base),
+  });
+  const { mutateAsync } = save;
 
   /** Sets one value on the device and records the result on its input. */
   const apply = useCallback(
     async (name: string, value: ConfigValue): Promise<SaveResult> => {
       dispatch({ type: "submit", name });
-      const result = await saveSetting(name, value, authOn);
+      const result = await mutateAsync({ name, value });
       dispatch({ type: "saved", name, value, result });
       return result;
     },
-    [authOn],
+    [mutateAsync],
   );
+
+  const stateRef = useRef(state);
+  useLayoutEffect(() => {
+    stateRef.current = state;
+  }, [state]);
 
   /** Submits an input: its draft is checked against the limits first and refused with the reason. */
   const submit = useCallback(

@@ -1,8 +1,8 @@
 // The file table: Name / Size / Actions with sortable headers, a download link and a delete button per file.
 import { API } from "@trc/protocol";
 import { apiUrl } from "../api/client.ts";
+import { formatBytes } from "../ui/bytes.ts";
 import { Spinner } from "../ui/Spinner.tsx";
-import { formatFileSize } from "./fileSize.ts";
 import { ariaSort, type FileRow, type FileSort, nextSort, type SortKey } from "./fileTable.ts";
 
 interface Props {
@@ -51,7 +51,7 @@ export function FileTable({ rows, sort, onSort, deleting, failure, onDelete }: P
             <tr key={f.name}>
               <td className="mono files-name">{f.name}</td>
               <td className="files-size" title={f.size === undefined ? "Size not sent" : `${f.size} bytes`}>
-                {formatFileSize(f.size)}
+                {formatBytes(f.size, "?")}
               </td>
               <td>
                 <div className="files-actions">

@@ -5,7 +5,6 @@ import { errorText } from "../api/errors.ts";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
 import { Spinner } from "../ui/Spinner.tsx";
 import { FileTable } from "./FileTable.tsx";
-import { deleteFile, refreshFileSystem } from "./fileActions.ts";
 import { DEFAULT_SORT, type FileSort, fileRows, sortFiles } from "./fileTable.ts";
 import { useFiles } from "./useFiles.ts";
 import "./files.css";
@@ -13,39 +12,25 @@ import "./files.css";
 export const EMPTY_TEXT = "No files left, click button to refresh example file system!";
 
 export default function FilesPage() {
-  const { query, refetch } = useFiles();
+  const { query, refetch, remove, refreshFiles } = useFiles();
   const [sort, setSort] = useState<FileSort>(DEFAULT_SORT);
   const [asking, setAsking] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<string | null>(null);
-  const [failure, setFailure] = useState<{ name: string; reason: string } | null>(null);
-  const [refreshing, setRefreshing] = useState(false);
-  const [refreshError, setRefreshError] = useState<string | null>(null);
+  const deleting = remove.isPending ? (remove.variables ?? null) : null;
+  const failure =
+    remove.data && !remove.data.ok && remove.variables !== undefined
+      ? { name: remove.variables, reason: remove.data.reason }
+      : null;
+  const refreshing = refreshFiles.isPending || refreshFiles.data?.ok === true;
+  const refreshError = refreshFiles.data && !refreshFiles.data.ok ? refreshFiles.data.reason : null;
 
   const { rows, unnamed } = useMemo(() => fileRows(query.data?.data?.files), [query.data]);
   const sorted = useMemo(() => sortFiles(rows, sort), [rows, sort]);
   const issues = query.data?.issues ?? [];
 
-  const confirmDelete = async () => {
+  const confirmDelete = () => {
     const name = asking;
     setAsking(null);
-    if (name === null) return;
-    setFailure(null);
-    setDeleting(name);
-    const outcome = await deleteFile(name);
-    setDeleting(null);
-    if (outcome.ok) await refetch();
-    else setFailure({ name, reason: outcome.reason });
-  };
-
-  const refreshFiles = async () => {
-    setRefreshing(true);
-    setRefreshError(null);
-    const outcome = await refreshFileSystem();
-    if (outcome.ok) location.reload();
-    else {
-      setRefreshing(false);
-      setRefreshError(outcome.reason);
-    }
+    if (name !== null) remove.mutate(name);
   };
 
   return (
@@ -71,7 +56,12 @@ export default function FilesPage() {
       {query.isSuccess && rows.length === 0 && (
         <div className="panel files-empty">
           <p>{EMPTY_TEXT}</p>
-          <button type="button" className="btn btn-primary" onClick={refreshFiles} disabled={refreshing}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => refreshFiles.mutate()}
+            disabled={refreshing}
+          >
             {refreshing && <Spinner label="Refreshing files" />} Refresh Files
           </button>
           {refreshError && (

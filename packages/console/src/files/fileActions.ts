@@ -21,10 +21,10 @@ export function refreshOutcome(status: number, body: unknown): ActionOutcome {
 }
 
 /** DELETE file?fileName=…; a failure is logged as the spec says and returned for the page to show. */
-export async function deleteFile(name: string): Promise<ActionOutcome> {
+export async function deleteFile(name: string, base?: string): Promise<ActionOutcome> {
   let outcome: ActionOutcome;
   try {
-    const answer = await send(API.fileDelete(name), { method: "DELETE", priority: 1 });
+    const answer = await send(API.fileDelete(name), { base, method: "DELETE", priority: 1 });
     outcome = deleteOutcome(name, answer.status, answer.body);
   } catch (err) {
     outcome = { ok: false, reason: `Could not delete ${name}: ${errorText(err)}` };
@@ -34,9 +34,9 @@ export async function deleteFile(name: string): Promise<ActionOutcome> {
 }
 
 /** POST dev/refreshFSDB. */
-export async function refreshFileSystem(): Promise<ActionOutcome> {
+export async function refreshFileSystem(base?: string): Promise<ActionOutcome> {
   try {
-    const answer = await send(API.filesRefresh, { method: "POST", priority: 1 });
+    const answer = await send(API.filesRefresh, { base, method: "POST", priority: 1 });
     return refreshOutcome(answer.status, answer.body);
   } catch (err) {
     return { ok: false, reason: `Could not refresh the files: ${errorText(err)}` };

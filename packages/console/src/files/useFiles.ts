@@ -1,15 +1,28 @@
-// The file list query (GET filesystem/getAll), keyed by the endpoint so a new device never shows old files.
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+// The file list as a TanStack query keyed by the unit's address, and its two writes (delete, refresh) as mutations.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { API, FileList } from "@trc/protocol";
 import { request } from "../api/client.ts";
-import { useDeviceSettings } from "../shared/deviceSettings.ts";
-
-export const FILES_QUERY_KEY = "files";
+import { deviceKey, useApiBase } from "../shared/deviceSettings.ts";
+import { deleteFile, refreshFileSystem } from "./fileActions.ts";
 
 export function useFiles() {
-  const rootAPI = useDeviceSettings((s) => s.rootAPI);
+  const base = useApiBase();
   const client = useQueryClient();
-  const key = [FILES_QUERY_KEY, rootAPI];
-  const query = useQuery({ queryKey: key, queryFn: () => request(API.filesAll, FileList) });
-  return { query, refetch: () => client.invalidateQueries({ queryKey: key }) };
+  const queryKey = deviceKey(base, "files");
+  const query = useQuery({
+    queryKey,
+    queryFn: ({ signal }) => request(API.filesAll, FileList, { base, signal }),
+  });
+  const refetch = () => client.invalidateQueries({ queryKey });
+  const remove = useMutation({
+    mutationFn: (name: string) => deleteFile(name, base),
+    // Only a 200 counts as deleted (SPEC §7): then the list is read again.
+    onSuccess: (outcome) => (outcome.ok ? refetch() : undefined),
+  });
+  const refreshFiles = useMutation({
+    mutationFn: () => refreshFileSystem(base),
+    // The spec reloads the page after the device rebuilt its example files.
+    onSuccess: (outcome) => (outcome.ok ? location.reload() : undefined),
+  });
+  return { query, refetch, remove, refreshFiles };
 }

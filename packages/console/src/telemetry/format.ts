@@ -1,12 +1,7 @@
 // Formatting and verdict rules of the telemetry cards (SPEC §3, §8, §9): battery, storage, firmware, cellular, UHF.
-import {
-  BATTERY_COLOUR_THRESHOLDS,
-  FACTORY_PARTITION,
-  OTA_PARTITIONS,
-  OTA_WATCHDOG,
-  STORAGE_DECIMALS,
-  STORAGE_UNIT_BASE,
-} from "@trc/protocol";
+
+import { BATTERY_COLOUR_THRESHOLDS, FACTORY_PARTITION, OTA_PARTITIONS, OTA_WATCHDOG } from "@trc/protocol";
+import { formatBytes } from "../ui/bytes.ts";
 
 export type Colour = "green" | "yellow" | "orange" | "red" | "grey";
 
@@ -71,19 +66,8 @@ export function batteryTime(
     : { label: "Time To Empty", text: hoursMinutes(timeEmpty ?? Number.NaN) };
 }
 
-const UNITS = ["B", "kB", "MB", "GB", "TB", "PB"];
-
 /** Bytes in base-1000 units with 2 decimals (SPEC §9): 1234567 → "1.23 MB"; whole bytes stay whole. */
-export function storageSize(bytes: number): string {
-  if (!finite(bytes) || bytes < 0) return MISSING;
-  let v = bytes;
-  let u = 0;
-  while (v >= STORAGE_UNIT_BASE && u < UNITS.length - 1) {
-    v /= STORAGE_UNIT_BASE;
-    u++;
-  }
-  return u === 0 ? `${Math.round(v)} B` : `${v.toFixed(STORAGE_DECIMALS)} ${UNITS[u]}`;
-}
+export const storageSize = (bytes: number): string => formatBytes(bytes, MISSING);
 
 /** used / total as a percentage with one decimal; null when total is not positive. */
 export function usedPercent(used: number, total: number): number | null {

@@ -1,8 +1,8 @@
-// Sizes on the files page: base 1000, 2 decimals, and no crash on odd values.
+// Byte counts for the storage card and the files table: base 1000, 2 decimals, and no crash on odd values.
 import { describe, expect, it } from "vitest";
-import { formatFileSize } from "./fileSize.ts";
+import { formatBytes } from "./bytes.ts";
 
-describe("formatFileSize", () => {
+describe("formatBytes", () => {
   it.each([
     [0, "0 B"],
     [999, "999 B"],
@@ -11,12 +11,13 @@ describe("formatFileSize", () => {
     [999_999, "1000.00 kB"],
     [1_000_000, "1.00 MB"],
     [2_345_678_901, "2.35 GB"],
-    [5e15, "5000.00 TB"],
+    [5e15, "5.00 PB"],
+    [5e18, "5000.00 PB"],
     [-1, "?"],
     [Number.NaN, "?"],
     [Number.POSITIVE_INFINITY, "?"],
     [undefined, "?"],
   ])("%s bytes reads %s", (bytes, text) => {
-    expect(formatFileSize(bytes)).toBe(text);
+    expect(formatBytes(bytes, "?")).toBe(text);
   });
 });

@@ -1,11 +1,11 @@
-// File sizes in base-1000 units with 2 decimals (SPEC §9 storage units), e.g. 1234 → "1.23 kB".
+// The one byte formatter (storage card, files table): base-1000 units with 2 decimals (SPEC §9), whole bytes stay whole.
 import { STORAGE_DECIMALS, STORAGE_UNIT_BASE } from "@trc/protocol";
 
-const UNITS = ["B", "kB", "MB", "GB", "TB"] as const;
+const UNITS = ["B", "kB", "MB", "GB", "TB", "PB"] as const;
 
-/** A byte count for people: whole bytes below 1 kB, then 2 decimals; anything not a size reads "?". */
-export function formatFileSize(bytes: number | undefined): string {
-  if (typeof bytes !== "number" || !Number.isFinite(bytes) || bytes < 0) return "?";
+/** 1234567 → "1.23 MB"; anything that is not a byte count reads `missing`. */
+export function formatBytes(bytes: number | undefined, missing: string): string {
+  if (typeof bytes !== "number" || !Number.isFinite(bytes) || bytes < 0) return missing;
   let value = bytes;
   let unit = 0;
   while (value >= STORAGE_UNIT_BASE && unit < UNITS.length - 1) {
