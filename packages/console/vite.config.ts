@@ -2,11 +2,16 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
-export default defineConfig({
+// `--mode development` builds with React's development runtime into dist-dev: the browser test that fails on any
+// React warning runs on it (the production runtime prints none).
+export default defineConfig(({ mode }) => ({
   plugins: [react()],
-  define: { __COMPILE_TIME__: JSON.stringify(new Date().toISOString()) },
+  define: {
+    __COMPILE_TIME__: JSON.stringify(new Date().toISOString()),
+    ...(mode === "development" ? { "process.env.NODE_ENV": JSON.stringify("development") } : {}),
+  },
   build: {
-    outDir: process.env.TRC_DIST ?? "dist",
+    outDir: process.env.TRC_DIST ?? (mode === "development" ? "dist-dev" : "dist"),
     emptyOutDir: true,
     target: "es2022",
     sourcemap: false,
@@ -20,4 +25,4 @@ export default defineConfig({
     },
   },
   server: { proxy: { "/api": process.env.TRC_DEVICE ?? "http://127.0.0.1:8080" } },
-});
+}));

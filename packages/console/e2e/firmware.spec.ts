@@ -137,16 +137,29 @@ test("leaving or reloading during the load asks first; Stay keeps loading, Leave
   device,
 }) => {
   test.setTimeout(60_000);
-  // About 10 s of chunks: long enough to try leaving twice.
+  // About 10 s of chunks: long enough to try leaving three times.
   const bytes = makeTestImage({ size: 2_000_000, version: "6.0.0" });
-  await chooseFile(page, imageFile("big.bin", bytes));
+  // Arrive from the dashboard, so Back has a page of the console to go to.
+  await page.goto("/telemetry");
+  await page.getByRole("link", { name: "Firmware" }).click();
+  await page.locator('input[type="file"]').setInputFiles(imageFile("big.bin", bytes));
   await page.getByRole("button", { name: "Load Firmware" }).click();
   await expect(page.getByTestId("load-percent")).not.toHaveText("0 %");
 
   await page.getByRole("link", { name: "Telemetry" }).click();
-  const question = page.getByRole("alertdialog");
+  const question = page.getByRole("dialog", { name: "Leave while the firmware loads?" });
   await expect(question).toContainText("The firmware is still loading.");
+  // The question has the focus: Escape is Stay.
+  await expect(question.getByRole("button", { name: "Stay" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(question).toBeHidden();
+  await expect(page).toHaveURL(/\/firmware$/);
+
+  // Back asks too, and Stay keeps the page and the load.
+  await page.goBack();
+  await expect(question).toBeVisible();
   await question.getByRole("button", { name: "Stay" }).click();
+  await expect(question).toBeHidden();
   await expect(page).toHaveURL(/\/firmware$/);
   const sentBefore = await page.getByTestId("load-bytes").textContent();
   await expect(page.getByTestId("load-bytes")).not.toHaveText(sentBefore ?? "");
@@ -159,7 +172,7 @@ test("leaving or reloading during the load asks first; Stay keeps loading, Leave
   await expect(page.getByTestId("load-bytes")).toBeVisible();
 
   await page.getByRole("link", { name: "Telemetry" }).click();
-  await page.getByRole("alertdialog").getByRole("button", { name: "Leave" }).click();
+  await question.getByRole("button", { name: "Leave" }).click();
   await expect(page).toHaveURL(/\/telemetry$/);
   const left = Date.now();
   await page.waitForTimeout(1000);

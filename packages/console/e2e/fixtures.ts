@@ -20,8 +20,8 @@ export const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 export type FaultSpec = FaultRequest;
 /** One request as the device's test log records it, and its request statistics (the device's own types). */
 export type { RequestLogEntry, RequestStats };
-/** The device's test hooks: faults, request log, request statistics. */
-export type DeviceHooks = TestHooks;
+/** The device's test hooks: faults, request log, request statistics, alarm scenarios. */
+export type DeviceHooks = TestHooks & ScenarioHooks;
 
 export interface Device {
   /** e.g. http://127.0.0.1:41234 (no trailing slash). */
@@ -53,7 +53,7 @@ export async function spawnDevice(env: Record<string, string> = {}): Promise<Run
       console.error(`[e2e] emulated device died (code ${code}, signal ${signal}):\n${stderr.slice(-8000)}`),
   });
   const { url, port, dataDir } = unit;
-  return { url, port, dataDir, hooks: testHooksClient(url), close: unit.close };
+  return { url, port, dataDir, hooks: { ...testHooksClient(url), ...scenarioHooks(url) }, close: unit.close };
 }
 
 /** A second (third...) device for a test that needs one; call `close()` when done. */
@@ -73,6 +73,9 @@ interface TestFixtures {
   failOnPageError: undefined;
   deviceReady: undefined;
 }
+
+/** A console line written by React (its error decoder links, its component stack, its warnings' wording). */
+const REACT_MESSAGE = /react\.dev\/errors|Minified React error|React|component stack|unique "key"|act\(/;
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   deviceEnv: [{}, { scope: "worker", option: true }],
@@ -115,8 +118,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   failOnPageError: [
     async ({ page, allowPageErrors }, use) => {
       const errors: Error[] = [];
+      const react: string[] = [];
       page.on("pageerror", (e) => errors.push(e));
+      // React's own errors and warnings (production: "Minified React error #N; visit https://react.dev/errors/N").
+      page.on("console", (m) => {
+        if ((m.type() === "error" || m.type() === "warning") && REACT_MESSAGE.test(m.text()))
+          react.push(m.text());
+      });
       await use(undefined);
+      if (react.length) throw new Error(`React reported in the page console:\n  - ${react.join("\n  - ")}`);
       if (errors.length && !allowPageErrors) {
         const list = errors.map((e) => `  - ${e.stack ?? e.message}`).join("\n");
         throw new Error(`Uncaught error(s) in the page:\n${list}`);
@@ -129,4 +139,52 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 /** Matches an element whose whole text is the device mode, e.g. "uhf", "UHF" or "Mode: uhf". */
 export function modeText(mode: "uhf" | "hf"): RegExp {
   return new RegExp(`^\\s*(mode\\s*:?\\s*)?${mode}\\s*$`, "i");
+}
+
+// ---- Alarm scenarios (issue 13): typed calls of the device's /api/__test/scenario hook ----
+
+/** Overrides laid over the unit's telemetry (null clears one), and clock moves (ms). */
+export interface ScenarioPatch {
+  batteryPercent?: number | null;
+  storagePercent?: number | null;
+  antennaLost?: number[] | null;
+  returnLoss?: Record<string, number> | null;
+  temps?: Record<string, number> | null;
+  cellular?: { power?: string; connection?: string } | null;
+  readsStopped?: boolean | null;
+  /** Device clock = host clock + this. */
+  clockOffsetMs?: number;
+  /** Steps the device clock by this. */
+  clockJumpMs?: number;
+}
+
+export interface ScenarioState {
+  scenario: Omit<ScenarioPatch, "clockOffsetMs" | "clockJumpMs">;
+  /** The device's own clock offset from the host clock, ms (the truth). */
+  clockOffsetMs: number;
+}
+
+export interface ScenarioHooks {
+  scenario(patch: ScenarioPatch): Promise<ScenarioState>;
+  scenarioState(): Promise<ScenarioState>;
+  /** Back to the living unit, clock at its start offset. */
+  clearScenario(): Promise<void>;
+}
+
+export function scenarioHooks(url: string): ScenarioHooks {
+  const at = `${url}/api/__test/scenario`;
+  const call = async (init?: RequestInit): Promise<ScenarioState> => {
+    const res = await fetch(at, init);
+    if (!res.ok)
+      throw new Error(`${init?.method ?? "GET"} ${at} answered ${res.status}: ${await res.text()}`);
+    return (await res.json()) as ScenarioState;
+  };
+  return {
+    scenario: (patch) =>
+      call({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(patch) }),
+    scenarioState: () => call(),
+    clearScenario: async () => {
+      await call({ method: "DELETE" });
+    },
+  };
 }
