@@ -62,7 +62,7 @@ function parse(argv: string[]) {
 }
 
 /** --destructive without --yes: the operator types the unit's name (or "yes" when it has none) to go on. */
-async function confirm(url: string): Promise<boolean> {
+async function confirm(url: string, firmware: string | undefined): Promise<boolean> {
   if (!process.stdin.isTTY) {
     throw new UsageError("--destructive asks for a typed confirmation: run it in a terminal, or add --yes");
   }
@@ -78,7 +78,8 @@ async function confirm(url: string): Promise<boolean> {
   process.stderr.write(
     `--destructive changes the unit at ${url}${name ? ` (${name})` : ""}: it sets and restores three configuration\n` +
       "values, switches the UHF transmitter OFF and ON, deletes the timing and status files (FS_CLEAR) and recreates\n" +
-      "the example files, uploads a firmware image and lets the unit reboot into it.\n",
+      `the example files, uploads ${firmware ?? "a generated test image (real hardware cannot run it: use --firmware)"}\n` +
+      "and lets the unit reboot into it. The firmware that runs now is not put back.\n",
   );
   const rl = createInterface({ input: process.stdin, output: process.stderr });
   const answer = await rl.question(`Type ${JSON.stringify(word)} to go on: `);
@@ -98,7 +99,7 @@ async function main(argv: string[]): Promise<number> {
     const check = checkAppImage(firmware);
     if (!check.ok) throw new UsageError(`${args.firmware}: ${check.reason}`);
   }
-  if (args.destructive && !args.yes && !(await confirm(args.url))) {
+  if (args.destructive && !args.yes && !(await confirm(args.url, args.firmware))) {
     process.stderr.write("Not confirmed: nothing was sent.\n");
     return 2;
   }
