@@ -16,6 +16,7 @@ const NAV = [
   ["/commands", "Commands"],
   ["/configuration", "Configuration"],
   ["/firmware", "Firmware"],
+  ["/fleet", "Fleet"],
 ] as const;
 
 export function Layout() {

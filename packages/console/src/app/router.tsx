@@ -8,6 +8,7 @@ const FilesPage = lazy(() => import("../files/FilesPage.tsx"));
 const CommandsPage = lazy(() => import("../commands/CommandsPage.tsx"));
 const ConfigurationPage = lazy(() => import("../configuration/ConfigurationPage.tsx"));
 const FirmwarePage = lazy(() => import("../firmware/FirmwarePage.tsx"));
+const FleetPage = lazy(() => import("../fleet/FleetPage.tsx"));
 const SettingsPage = lazy(() => import("../settings/SettingsPage.tsx"));
 const AuthPage = lazy(() => import("../auth/AuthPage.tsx"));
 
@@ -21,6 +22,7 @@ export function AppRoutes() {
         <Route path="commands" element={<CommandsPage />} />
         <Route path="configuration" element={<ConfigurationPage />} />
         <Route path="firmware" element={<FirmwarePage />} />
+        <Route path="fleet" element={<FleetPage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="auth" element={<AuthPage />} />
         {/* D2: unknown paths show the telemetry page. */}

@@ -1,0 +1,154 @@
+// The fleet page against three emulated units: added by address, rows filled, a unit that dies and comes back,
+// Open, the list across a reload, refused addresses.
+import type { Page } from "@playwright/test";
+import { expect, type RunningDevice, startExtraDevice, test } from "./fixtures.ts";
+
+const rows = (page: Page) => page.getByTestId("fleet-row");
+const row = (page: Page, name: string) => rows(page).filter({ has: page.getByText(name, { exact: true }) });
+const cell = (page: Page, name: string, col: string) => row(page, name).locator(`[data-col="${col}"]`);
+const reason = (page: Page) => page.locator("#fleet-address-reason");
+
+async function addUnit(page: Page, address: string): Promise<void> {
+  await page.getByLabel("Unit address").fill(address);
+  await page.getByRole("button", { name: "Add unit" }).click();
+}
+
+test.describe("fleet page: refused addresses", () => {
+  test("a bad, empty, own or duplicate address is refused with its reason and not added", async ({
+    page,
+    device,
+  }) => {
+    await page.goto("/fleet");
+    await expect(page.getByRole("link", { name: "Fleet" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByLabel("Unit address")).toHaveAttribute("placeholder", "http://192.168.4.2");
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first()).toContainText("This unit");
+
+    await addUnit(page, "ftp://192.168.4.2");
+    await expect(reason(page)).toHaveText("Use an http:// or https:// address");
+    await addUnit(page, "http://");
+    await expect(reason(page)).toHaveText("Not a valid URL (for example http://192.168.4.1)");
+    await addUnit(page, "   ");
+    await expect(reason(page)).toHaveText("Enter the unit's address, for example http://192.168.4.2");
+    await addUnit(page, device.url);
+    await expect(reason(page)).toHaveText("This is the unit that served the console");
+    await expect(rows(page)).toHaveCount(1);
+
+    // A port nobody listens on: added, then refused the second time (with a trailing slash too).
+    await addUnit(page, "127.0.0.1:9");
+    await expect(reason(page)).toHaveText("");
+    await expect(page.getByLabel("Unit address")).toHaveValue("");
+    await addUnit(page, "http://127.0.0.1:9/");
+    await expect(reason(page)).toHaveText("http://127.0.0.1:9 is already in the list");
+    await expect(rows(page)).toHaveCount(2);
+    await expect(row(page, "http://127.0.0.1:9")).toHaveAttribute("data-state", "offline");
+    await expect(cell(page, "http://127.0.0.1:9", "alarms")).toHaveText("Unit offline");
+    expect(await page.evaluate(() => localStorage.getItem("fleet"))).toBe('["http://127.0.0.1:9"]');
+
+    await row(page, "http://127.0.0.1:9").getByRole("button", { name: "Remove" }).click();
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first().getByRole("button", { name: "Remove" })).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem("fleet"))).toBe("[]");
+  });
+});
+
+test.describe
+  .serial("fleet page: three units", () => {
+    let two: RunningDevice;
+    let three: RunningDevice;
+    test.beforeAll(async () => {
+      [two, three] = await Promise.all([
+        startExtraDevice({ DEVICE_NAME: "DECODER-02", DEVICE_SCENARIO: "antenna-missing" }),
+        // Its reboot takes 25 s: long enough for a 15 s poll to find it gone.
+        startExtraDevice({
+          DEVICE_NAME: "DECODER-03",
+          DEVICE_CLOCK_OFFSET_MS: "2000",
+          DEVICE_REBOOT_MS: "25000",
+        }),
+      ]);
+    });
+    test.afterAll(async () => {
+      await Promise.all([two?.close(), three?.close()]);
+    });
+
+    async function openFleet(page: Page): Promise<void> {
+      await page.goto("/fleet");
+      await addUnit(page, two.url);
+      await addUnit(page, three.url);
+      await expect(rows(page)).toHaveCount(3);
+      for (const name of ["DECODER-01", "DECODER-02", "DECODER-03"])
+        await expect(row(page, name)).toHaveAttribute("data-state", "online");
+    }
+
+    test("rows fill in: name, mode, state, battery, passings, antennas, clock offset, firmware, alarms", async ({
+      page,
+    }) => {
+      await openFleet(page);
+      await expect(rows(page).first()).toContainText("This unit");
+      await expect(page.getByTestId("fleet-summary")).toHaveText(
+        "3 units: 3 online, 0 offline, 1 with alarms",
+      );
+      for (const name of ["DECODER-01", "DECODER-02", "DECODER-03"]) {
+        await expect(row(page, name).getByText(/^last answer \d/)).toBeVisible();
+        await expect(cell(page, name, "battery")).toHaveText(/^\d+ %$/);
+        await expect(cell(page, name, "seen")).toHaveText(/^\d+$/);
+        await expect(cell(page, name, "firmware")).toHaveText("1.4.2");
+        await expect(row(page, name).getByRole("cell", { name: "uhf", exact: true })).toBeVisible();
+      }
+      await expect(cell(page, "DECODER-01", "antennas")).toHaveText("3 / 3");
+      await expect(cell(page, "DECODER-02", "antennas")).toHaveText("2 / 2");
+      await expect(cell(page, "DECODER-03", "clock")).toHaveText(/^\+(19[6-9]\d|20[0-4]\d) ms ± \d+ ms$/, {
+        timeout: 15_000,
+      });
+      await expect(cell(page, "DECODER-03", "alarms")).toHaveText("Device clock off (+2.0 s)");
+      await expect(cell(page, "DECODER-01", "alarms")).toHaveText("None");
+      await expect(cell(page, "DECODER-01", "clock")).toHaveText(/^[+−]?\d+ ms ± \d+ ms$/);
+      await expect(row(page, "DECODER-03")).toHaveClass(/fleet-alarm/);
+      // The second poll (15 s later) gives a rate.
+      await expect(cell(page, "DECODER-02", "rate")).toHaveText(/^\d+$/, { timeout: 25_000 });
+
+      // Sorted by state, the unit in trouble comes first; by name, in name order.
+      await page.getByRole("button", { name: "State" }).click();
+      await expect(rows(page).first()).toContainText("DECODER-03");
+      await page.getByRole("button", { name: "Name" }).click();
+      await expect(rows(page).locator("strong")).toHaveText(["DECODER-01", "DECODER-02", "DECODER-03"]);
+      await page.getByRole("button", { name: "Name" }).click();
+      await expect(rows(page).locator("strong")).toHaveText(["DECODER-03", "DECODER-02", "DECODER-01"]);
+    });
+
+    test("the list survives a reload; Open switches the console to that unit", async ({ page }) => {
+      await openFleet(page);
+      await page.reload();
+      await expect(rows(page)).toHaveCount(3);
+      await expect(row(page, "DECODER-02")).toHaveAttribute("data-state", "online");
+      await row(page, "DECODER-02").getByRole("button", { name: "Open" }).click();
+      await expect(page).toHaveURL(/\/telemetry$/);
+      await expect(page.getByTestId("device-name")).toHaveText("DECODER-02");
+      const settings = await page.evaluate(() => JSON.parse(localStorage.getItem("generalSettings") ?? "{}"));
+      expect(settings.rootAPI).toBe(two.url);
+    });
+
+    test("a unit that goes down reads Offline while the others stay Online, and Online when it is back", async ({
+      page,
+    }) => {
+      test.setTimeout(100_000);
+      await openFleet(page);
+      const reboot = await fetch(`${three.url}/api/commands/execute`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ cmd: "REBOOT", args: [] }),
+      });
+      expect(reboot.status).toBe(200);
+      await expect(row(page, "DECODER-03")).toHaveAttribute("data-state", "offline", { timeout: 25_000 });
+      await expect(row(page, "DECODER-03").getByText("Offline", { exact: true })).toBeVisible();
+      await expect(row(page, "DECODER-03")).toHaveClass(/fleet-offline/);
+      await expect(cell(page, "DECODER-03", "alarms")).toHaveText("Unit offline");
+      await expect(page.getByTestId("fleet-summary")).toHaveText(/^3 units: 2 online, 1 offline, /);
+      for (const name of ["DECODER-01", "DECODER-02"]) {
+        await expect(row(page, name)).toHaveAttribute("data-state", "online");
+        await expect(row(page, name).getByText("Online", { exact: true })).toBeVisible();
+      }
+      await expect(row(page, "DECODER-03")).toHaveAttribute("data-state", "online", { timeout: 45_000 });
+      await expect(page.getByTestId("fleet-summary")).toHaveText(/^3 units: 3 online, 0 offline, /);
+    });
+  });

@@ -1,0 +1,146 @@
+// The fleet page as a user meets it: This unit first, rows filled, a refused address, Remove, Open; polling pauses
+// while the tab is hidden.
+import { focusManager, QueryClient, QueryClientProvider, QueryObserver } from "@tanstack/react-query";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter, Route, Routes } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useDeviceSettings } from "../shared/deviceSettings.ts";
+import FleetPage from "./FleetPage.tsx";
+import { FLEET_POLL_MS, fleetQuery } from "./poll.ts";
+import { FLEET_KEY, thisUnit, useFleetUnits } from "./units.ts";
+
+const NAMES: Record<string, string> = { [new URL(thisUnit()).host]: "START", "10.0.0.2": "FINISH" };
+
+function stubUnits() {
+  const log: string[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string) => {
+      const u = new URL(url);
+      log.push(`${u.host}${u.pathname}`);
+      const name = NAMES[u.host];
+      if (!name) throw new TypeError("Failed to fetch");
+      const body: Record<string, unknown> = {
+        "/api/config/deviceName": { deviceName: name, mode: "uhf" },
+        "/api/telemetry/battery": { state: "DISCHARGING", percentage: 0.5 },
+        "/api/telemetry/passings": { seen: 321, filtered: 1, unique: 1, sent: 1, left: 0, delta: 0 },
+        "/api/telemetry/uhf/ports": { channels: [{ id: 0, ant: true, reads: 3, loss: -17, pwr: 30 }] },
+        "/api/telemetry/firmware": {
+          version: "1.4.2",
+          compileTime: "x",
+          partition: 0,
+          otaWatchDog: "INACTIVE",
+        },
+        "/api/telemetry/time/sources": {
+          sources: [{ name: "rtc", time: Date.now(), accuracy: 5 }],
+          utc_offset: 0,
+        },
+      };
+      return new Response(JSON.stringify(body[u.pathname] ?? {}), { status: 200 });
+    }),
+  );
+  return log;
+}
+
+function renderPage() {
+  const client = new QueryClient();
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={["/fleet"]}>
+        <Routes>
+          <Route path="/fleet" element={<FleetPage />} />
+          <Route path="/telemetry" element={<p>Telemetry page</p>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return client;
+}
+
+const rowOf = (name: string) => screen.getByText(name, { selector: "strong" }).closest("tr") as HTMLElement;
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem(FLEET_KEY, JSON.stringify(["http://10.0.0.2", "http://10.0.0.9"]));
+  useFleetUnits.getState().reload();
+  useDeviceSettings.setState({ rootAPI: "" });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  useDeviceSettings.setState({ rootAPI: "" });
+});
+
+describe("FleetPage", () => {
+  it("lists This unit first, fills the rows, and marks the dead unit Offline", async () => {
+    stubUnits();
+    renderPage();
+    await waitFor(() => expect(rowOf("START")).toHaveAttribute("data-state", "online"));
+    const rows = screen.getAllByTestId("fleet-row");
+    expect(within(rows[0] as HTMLElement).getByText("This unit")).toBeVisible();
+    await waitFor(() => expect(rowOf("FINISH")).toHaveAttribute("data-state", "online"));
+    expect(within(rowOf("FINISH")).getByText("50 %")).toBeVisible();
+    expect(within(rowOf("FINISH")).getByText("321")).toBeVisible();
+    expect(within(rowOf("FINISH")).getByText("1 / 1")).toBeVisible();
+    expect(within(rowOf("FINISH")).getByText("1.4.2")).toBeVisible();
+    await waitFor(() => expect(rowOf("http://10.0.0.9")).toHaveAttribute("data-state", "offline"));
+    expect(within(rowOf("http://10.0.0.9")).getByText("Offline")).toBeVisible();
+    expect(within(rowOf("http://10.0.0.9")).getByText("Unit offline")).toBeVisible();
+    expect(screen.getByTestId("fleet-summary")).toHaveTextContent(
+      "3 units: 2 online, 1 offline, 1 with alarms",
+    );
+    expect(within(rows[0] as HTMLElement).queryByRole("button", { name: "Remove" })).toBeNull();
+  });
+
+  it("refuses a duplicate under the input; Remove takes a unit off the list", async () => {
+    stubUnits();
+    renderPage();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Unit address"), "10.0.0.2/");
+    await user.click(screen.getByRole("button", { name: "Add unit" }));
+    expect(screen.getByRole("alert")).toHaveTextContent("http://10.0.0.2 is already in the list");
+    expect(screen.getAllByTestId("fleet-row")).toHaveLength(3);
+    await user.click(within(rowOf("http://10.0.0.9")).getByRole("button", { name: "Remove" }));
+    expect(screen.getAllByTestId("fleet-row")).toHaveLength(2);
+    expect(localStorage.getItem(FLEET_KEY)).toBe('["http://10.0.0.2"]');
+  });
+
+  it("Open points the console at that unit and goes to /telemetry", async () => {
+    stubUnits();
+    renderPage();
+    await waitFor(() => expect(rowOf("FINISH")).toHaveAttribute("data-state", "online"));
+    await userEvent.setup().click(within(rowOf("FINISH")).getByRole("button", { name: "Open" }));
+    expect(await screen.findByText("Telemetry page")).toBeVisible();
+    expect(useDeviceSettings.getState().rootAPI).toBe("http://10.0.0.2");
+  });
+});
+
+describe("polling", () => {
+  afterEach(() => {
+    focusManager.setFocused(undefined);
+    vi.useRealTimers();
+  });
+
+  it("polls every 15 s, not while the tab is hidden, and again when it is shown", async () => {
+    vi.useFakeTimers();
+    const log = stubUnits();
+    const client = new QueryClient();
+    client.mount();
+    const observer = new QueryObserver(client, fleetQuery(client, "http://10.0.0.2"));
+    const off = observer.subscribe(() => {});
+    const probes = () => log.filter((p) => p.endsWith("/deviceName")).length;
+    await vi.advanceTimersByTimeAsync(100);
+    expect(probes()).toBe(1);
+    await vi.advanceTimersByTimeAsync(FLEET_POLL_MS);
+    expect(probes()).toBe(2);
+    focusManager.setFocused(false);
+    await vi.advanceTimersByTimeAsync(4 * FLEET_POLL_MS);
+    expect(probes()).toBe(2);
+    focusManager.setFocused(true);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(probes()).toBe(3);
+    off();
+    client.unmount();
+  });
+});

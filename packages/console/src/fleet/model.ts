@@ -1,0 +1,175 @@
+// What a fleet row shows, from its queries: state (Online, Offline), the figures, the colour; sorting and summary.
+import { ALARM_OFFLINE_MS } from "@trc/protocol";
+import { alarmRules } from "../alarms/rules.ts";
+import { batteryPercent, MISSING } from "../telemetry/format.ts";
+import type { ClockEstimate } from "../telemetry/timeSync.ts";
+import type { FleetReading } from "./poll.ts";
+
+export type UnitState = "checking" | "online" | "offline";
+/** The row's colour, worst first: offline, alarms, still checking, fine. */
+export type RowLevel = "offline" | "alarm" | "checking" | "ok";
+const LEVEL_RANK: Record<RowLevel, number> = { offline: 0, alarm: 1, checking: 2, ok: 3 };
+
+/** The parts of a TanStack query result a row needs. */
+export interface QueryView<T> {
+  status: "pending" | "error" | "success";
+  data?: T;
+  dataUpdatedAt: number;
+  errorUpdatedAt: number;
+  error?: unknown;
+}
+
+export interface FleetRow {
+  address: string;
+  isThis: boolean;
+  name: string;
+  mode: string;
+  state: UnitState;
+  /** When the unit last answered (epoch ms), or null. */
+  lastAnswer: number | null;
+  battery: string;
+  seen: string;
+  readsPerMin: string;
+  antennas: string;
+  clock: string;
+  firmware: string;
+  alarms: string[];
+  level: RowLevel;
+  /** Why the last poll failed, when it did. */
+  problem: string | null;
+}
+
+/**
+ * Offline: the last poll got no answer and the unit has not answered for ALARM_OFFLINE_MS (10 s) before that
+ * failure, or never. A failure within 10 s of an answer (a blip) keeps it Online until the next poll.
+ */
+export function unitState(q: QueryView<unknown>): UnitState {
+  if (q.status === "pending") return "checking";
+  if (q.status === "success") return "online";
+  if (!q.dataUpdatedAt) return "offline";
+  return q.errorUpdatedAt - q.dataUpdatedAt > ALARM_OFFLINE_MS ? "offline" : "online";
+}
+
+const count = (n: number | undefined) => (typeof n === "number" && Number.isFinite(n) ? String(n) : MISSING);
+
+/** `with an antenna / with reads` over the UHF channels (reads so far); — on an hf unit. */
+export function antennaText(reading: FleetReading | undefined): string {
+  const channels = reading?.data["uhf/ports"]?.channels;
+  if (reading?.mode !== "uhf" || !channels) return MISSING;
+  const withAnt = channels.filter((c) => c.ant === true).length;
+  const withReads = channels.filter((c) => typeof c.reads === "number" && c.reads > 0).length;
+  return `${withAnt} / ${withReads}`;
+}
+
+/** The offset from the sync and its bound: `+2001 ms ± 3 ms`. */
+export function clockText(estimate: ClockEstimate | undefined): string {
+  if (!estimate) return MISSING;
+  const ms = Math.round(estimate.offsetMs);
+  return `${ms > 0 ? "+" : ms < 0 ? "−" : ""}${Math.abs(ms)} ms ± ${Math.max(1, Math.round(estimate.errorBoundMs))} ms`;
+}
+
+export function batteryText(reading: FleetReading | undefined): string {
+  const b = reading?.data.battery;
+  if (typeof b?.percentage !== "number") return MISSING;
+  const pct = `${Math.round(batteryPercent(b.percentage))} %`;
+  return b.state === "CHARGING" ? `${pct} charging` : pct;
+}
+
+/**
+ * The unit's alarms by the alarm panel's rules and texts: an offline unit has only `Unit offline` (its last readings
+ * are old); an online one everything its last poll and clock sync show.
+ */
+export function fleetAlarms(
+  reading: FleetReading | undefined,
+  state: UnitState,
+  clock: ClockEstimate | undefined,
+  noReadsMinutes: number,
+  now: number,
+): string[] {
+  if (state === "checking") return [];
+  const lastAnswerAt = reading?.at ?? null;
+  const connection = {
+    online: state === "online",
+    lastAnswerAt,
+    since: lastAnswerAt ?? now - ALARM_OFFLINE_MS,
+  };
+  if (state === "offline" || !reading) return alarmRules({ now, connection }).map((a) => a.text);
+  const d = reading.data;
+  const readings = {
+    now,
+    connection,
+    battery: d.battery,
+    storage: d.storage,
+    temps: d["hw/temp"]?.temps,
+    cellular: d.cellular,
+    channels: d["uhf/ports"]?.channels,
+    clockOffsetMs: clock?.offsetMs ?? null,
+    noReadsMinutes,
+  };
+  return alarmRules(readings, reading.memory).map((a) => a.text);
+}
+
+export function rowOf(
+  address: string,
+  isThis: boolean,
+  poll: QueryView<FleetReading>,
+  clock: QueryView<ClockEstimate> | undefined,
+  noReadsMinutes: number,
+  now: number,
+): FleetRow {
+  const reading = poll.data;
+  const state = unitState(poll);
+  const alarms = fleetAlarms(reading, state, clock?.data, noReadsMinutes, now);
+  const level: RowLevel =
+    state === "offline" ? "offline" : alarms.length ? "alarm" : state === "checking" ? "checking" : "ok";
+  const rate = reading?.readsPerMin;
+  return {
+    address,
+    isThis,
+    name: reading?.name || address,
+    mode: reading?.mode || MISSING,
+    state,
+    lastAnswer: poll.dataUpdatedAt || null,
+    battery: batteryText(reading),
+    seen: count(reading?.data.passings?.seen),
+    readsPerMin: typeof rate === "number" ? String(Math.round(rate)) : MISSING,
+    antennas: antennaText(reading),
+    clock: clockText(clock?.data),
+    firmware: reading?.data.firmware?.version || MISSING,
+    alarms,
+    level,
+    problem:
+      poll.status === "error" ? String((poll.error as Error | undefined)?.message ?? poll.error) : null,
+  };
+}
+
+export type SortKey = "list" | "name" | "state";
+
+/** List order (This unit first), by name, or by state (worst first, then name); `descending` reverses. */
+export function sortRows(rows: readonly FleetRow[], key: SortKey, descending = false): FleetRow[] {
+  if (key === "list") return [...rows];
+  const byName = (a: FleetRow, b: FleetRow) =>
+    a.name.localeCompare(b.name, undefined, { numeric: true }) || a.address.localeCompare(b.address);
+  const cmp =
+    key === "name"
+      ? byName
+      : (a: FleetRow, b: FleetRow) => LEVEL_RANK[a.level] - LEVEL_RANK[b.level] || byName(a, b);
+  const sorted = [...rows].sort(cmp);
+  return descending ? sorted.reverse() : sorted;
+}
+
+/** The line above the table: `3 units: 2 online, 1 offline, 1 with alarms`. */
+export function summaryText(rows: readonly FleetRow[]): string {
+  const online = rows.filter((r) => r.state === "online").length;
+  const offline = rows.filter((r) => r.state === "offline").length;
+  const checking = rows.length - online - offline;
+  const parts = [`${online} online`, `${offline} offline`];
+  if (checking) parts.push(`${checking} checking`);
+  parts.push(`${rows.filter((r) => r.alarms.length).length} with alarms`);
+  return `${rows.length} ${rows.length === 1 ? "unit" : "units"}: ${parts.join(", ")}`;
+}
+
+/** The worst level among the rows (the summary's colour). */
+export function worstLevel(rows: readonly FleetRow[]): RowLevel {
+  return rows.reduce<RowLevel>((w, r) => (LEVEL_RANK[r.level] < LEVEL_RANK[w] ? r.level : w), "ok");
+}

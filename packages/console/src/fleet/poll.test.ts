@@ -1,0 +1,102 @@
+// Fleet polling: a dead unit costs one request, slow datasets every other poll, reads per minute, and the limits
+// (2 in flight per unit, 6 over all units) with ten units polled at once.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { FLEET_MAX_IN_FLIGHT, fleetDatasets, pollUnit, readsPerMinute } from "./poll.ts";
+
+const answers: Record<string, unknown> = {
+  "/api/config/deviceName": { deviceName: "DECODER-07", mode: "uhf" },
+  "/api/telemetry/battery": { state: "CHARGING", percentage: 40, capacity: 5200, current: 1400 },
+  "/api/telemetry/passings": { seen: 600, filtered: 300, unique: 100, sent: 90, left: 10, delta: 3 },
+  "/api/telemetry/uhf/ports": { channels: [{ id: 0, ant: true, reads: 5, loss: -17, pwr: 30 }] },
+  "/api/telemetry/firmware": { version: "1.4.2", compileTime: "x", partition: 0, otaWatchDog: "INACTIVE" },
+  "/api/telemetry/storage": { used: 1, total: 10 },
+  "/api/telemetry/hw/temp": { temps: [] },
+  "/api/telemetry/cellular": { power: "ON", connection: "CONNECTED", imei: "", imsi: "", iccid: "" },
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** A device stub: answers after `delayMs`; `dead` hosts refuse; counts requests in flight per host and in all. */
+function stubFleet(o: { delayMs?: number; dead?: string[] } = {}) {
+  const log: string[] = [];
+  const open = new Map<string, number>();
+  const most = { all: 0, perUnit: 0 };
+  let all = 0;
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string) => {
+      const u = new URL(url);
+      log.push(`${u.host}${u.pathname}`);
+      if (o.dead?.includes(u.host)) throw new TypeError("Failed to fetch");
+      all++;
+      open.set(u.host, (open.get(u.host) ?? 0) + 1);
+      most.all = Math.max(most.all, all);
+      most.perUnit = Math.max(most.perUnit, open.get(u.host) ?? 0);
+      await new Promise((r) => setTimeout(r, o.delayMs ?? 0));
+      all--;
+      open.set(u.host, (open.get(u.host) ?? 0) - 1);
+      return new Response(JSON.stringify(answers[u.pathname] ?? {}), { status: 200 });
+    }),
+  );
+  return { log, most };
+}
+
+describe("pollUnit", () => {
+  it("reads the name first, then the datasets; the slow ones at every other poll, kept in between", async () => {
+    const { log } = stubFleet();
+    const first = await pollUnit("http://10.0.0.7", undefined);
+    expect(log[0]).toBe("10.0.0.7/api/config/deviceName");
+    expect(log).toHaveLength(8);
+    expect(first).toMatchObject({ name: "DECODER-07", mode: "uhf", poll: 0, readsPerMin: null, errors: {} });
+    expect(first.data.firmware?.version).toBe("1.4.2");
+    log.length = 0;
+    const second = await pollUnit("http://10.0.0.7", { ...first, at: first.at - 30_000 });
+    expect(log.map((p) => p.replace("10.0.0.7/api/", ""))).toEqual([
+      "config/deviceName",
+      "telemetry/battery",
+      "telemetry/passings",
+      "telemetry/uhf/ports",
+    ]);
+    expect(second.data.firmware?.version).toBe("1.4.2");
+    expect(second.poll).toBe(1);
+    expect(second.memory.hadAntenna).toEqual([0]);
+  });
+
+  it("a dead unit costs one request and fails the poll", async () => {
+    const { log } = stubFleet({ dead: ["10.0.0.8"] });
+    await expect(pollUnit("http://10.0.0.8", undefined)).rejects.toThrow("The device cannot be reached");
+    expect(log).toEqual(["10.0.0.8/api/config/deviceName"]);
+  });
+
+  it(`ten units at once: at most 2 requests in flight to a unit, at most ${FLEET_MAX_IN_FLIGHT} in all`, async () => {
+    const { most } = stubFleet({ delayMs: 5 });
+    const units = Array.from({ length: 10 }, (_, i) => `http://10.0.1.${i + 1}`);
+    const readings = await Promise.all(units.map((u) => pollUnit(u, undefined)));
+    expect(readings.every((r) => r.name === "DECODER-07")).toBe(true);
+    expect(most.perUnit).toBe(2);
+    expect(most.all).toBe(FLEET_MAX_IN_FLIGHT);
+  });
+});
+
+describe("fleetDatasets and readsPerMinute", () => {
+  it("no uhf/ports on an hf unit; a slow dataset never read is read now", () => {
+    expect(fleetDatasets("hf", 1)).toEqual([
+      "battery",
+      "passings",
+      "firmware",
+      "storage",
+      "hw/temp",
+      "cellular",
+    ]);
+    expect(fleetDatasets("uhf", 1, { firmware: {}, storage: {}, "hw/temp": {}, cellular: {} })).toEqual([
+      "battery",
+      "passings",
+      "uhf/ports",
+    ]);
+  });
+  it("reads per minute between two readings; none after a counter reset or without two", () => {
+    expect(readsPerMinute({ seen: 100, at: 0 }, { seen: 400, at: 15_000 })).toBe(1200);
+    expect(readsPerMinute({ seen: 400, at: 0 }, { seen: 100, at: 15_000 })).toBeNull();
+    expect(readsPerMinute(undefined, { seen: 100, at: 15_000 })).toBeNull();
+  });
+});

@@ -1,0 +1,138 @@
+// Fleet polling: one TanStack query per unit (a liveness probe, then its datasets) and one for a short clock sync.
+import type { QueryClient } from "@tanstack/react-query";
+import {
+  API,
+  DeviceNameResponse,
+  TELEMETRY_SCHEMAS,
+  type TelemetryDataset,
+  type TelemetryOf,
+} from "@trc/protocol";
+import { type AlarmMemory, EMPTY_MEMORY, remember } from "../alarms/rules.ts";
+import { type RequestOptions, request } from "../api/client.ts";
+import type { Loose } from "../api/lenient.ts";
+import { RequestGate } from "../api/queue.ts";
+import { deviceKey } from "../shared/deviceSettings.ts";
+import { takeSample } from "../telemetry/clockStore.ts";
+import { type ClockEstimate, syncClock } from "../telemetry/timeSync.ts";
+
+/** Each unit is polled this often (while the tab is visible). */
+export const FLEET_POLL_MS = 15_000;
+/** A request to a unit that takes longer has failed: a dead unit holds a slot no longer than this. */
+export const FLEET_TIMEOUT_MS = 5_000;
+/** At most this many fleet requests in flight over all units (each unit's own gate still allows 2). */
+export const FLEET_MAX_IN_FLIGHT = 6;
+/** The clock is synced again this often; a short sync: 3 good samples wanted, 6 attempts at most. */
+export const FLEET_CLOCK_MS = 5 * 60_000;
+export const FLEET_SYNC = { wanted: 3, maxAttempts: 6 } as const;
+
+export const fleetGate = new RequestGate(FLEET_MAX_IN_FLIGHT);
+
+/** Read at every poll. */
+const EVERY_POLL = ["battery", "passings", "uhf/ports"] as const;
+/** Read at every other poll (30 s, as often as the alarm watch reads them): they change slowly. */
+const EVERY_OTHER_POLL = ["firmware", "storage", "hw/temp", "cellular"] as const;
+export type FleetDataset = (typeof EVERY_POLL)[number] | (typeof EVERY_OTHER_POLL)[number];
+export type FleetData = { [D in FleetDataset]?: Loose<TelemetryOf<D>> };
+
+export interface FleetReading {
+  name: string;
+  mode: string;
+  data: FleetData;
+  /** Why a dataset could not be read (the unit answered, that dataset did not). */
+  errors: Partial<Record<FleetDataset, string>>;
+  /** When the answers were in (epoch ms). */
+  at: number;
+  /** Reads per minute from this and the previous reading (null until there are two). */
+  readsPerMin: number | null;
+  /** What the alarm rules remember of this unit (antennas seen, the last growth of `seen`). */
+  memory: AlarmMemory;
+  /** Polls so far (the slow datasets are read when it is even). */
+  poll: number;
+}
+
+const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** The datasets a poll reads (uhf/ports only on a uhf unit; the slow ones at even polls or when never read). */
+export function fleetDatasets(mode: string, poll: number, have: FleetData = {}): FleetDataset[] {
+  const slow = EVERY_OTHER_POLL.filter((d) => poll % 2 === 0 || have[d] === undefined);
+  return [...EVERY_POLL, ...slow].filter((d) => d !== "uhf/ports" || mode === "uhf");
+}
+
+/** Reads per minute between two readings of `passings.seen`; null without both, or after a counter reset. */
+export function readsPerMinute(
+  prev: { seen?: number; at: number } | undefined,
+  next: { seen?: number; at: number },
+): number | null {
+  if (prev?.seen === undefined || next.seen === undefined) return null;
+  const dt = next.at - prev.at;
+  if (dt < 1000 || next.seen < prev.seen) return null;
+  return ((next.seen - prev.seen) / dt) * 60_000;
+}
+
+export const fleetKey = (base: string) => deviceKey(base, "fleet");
+export const fleetClockKey = (base: string) => deviceKey(base, "fleet", "clock");
+
+/** One poll: the name first (a dead unit costs one request, not five), then the datasets side by side. */
+export async function pollUnit(base: string, prev: FleetReading | undefined, signal?: AbortSignal) {
+  const opts: RequestOptions = { base, alsoGate: fleetGate, timeoutMs: FLEET_TIMEOUT_MS, signal };
+  const { data: id } = await request(API.deviceName, DeviceNameResponse, opts);
+  const mode = id?.mode ?? "";
+  const poll = prev ? prev.poll + 1 : 0;
+  // A slow dataset not read this time keeps its last reading.
+  const data: FleetData = prev?.mode === mode ? { ...prev.data } : {};
+  const errors: FleetReading["errors"] = {};
+  await Promise.all(
+    fleetDatasets(mode, poll, data).map(async (dataset: TelemetryDataset & FleetDataset) => {
+      try {
+        const parsed = await request(API.telemetry(dataset), TELEMETRY_SCHEMAS[dataset], opts);
+        (data as Record<string, unknown>)[dataset] = parsed.data;
+      } catch (err) {
+        if (signal?.aborted) throw err;
+        delete data[dataset];
+        errors[dataset] = message(err);
+      }
+    }),
+  );
+  const at = Date.now();
+  const seen = data.passings?.seen;
+  const readsPerMin = readsPerMinute(prev && { seen: prev.data.passings?.seen, at: prev.at }, { seen, at });
+  const channels = data["uhf/ports"]?.channels;
+  const memory = remember(prev?.memory ?? EMPTY_MEMORY, { channels, seen, at });
+  const name = id?.deviceName ?? "";
+  return { name, mode, data, errors, at, readsPerMin, memory, poll } satisfies FleetReading;
+}
+
+export function fleetQuery(client: QueryClient, base: string) {
+  const queryKey = fleetKey(base);
+  return {
+    queryKey,
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      pollUnit(base, client.getQueryData<FleetReading>(queryKey), signal),
+    refetchInterval: FLEET_POLL_MS,
+    // TanStack skips interval ticks while the tab is hidden, and polls again when it is shown.
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: true,
+    staleTime: FLEET_POLL_MS - 1000,
+    retry: false,
+  };
+}
+
+/** A short clock sync of one unit (low priority: the polls go first); fails when no sample came back. */
+export async function syncUnitClock(base: string, signal?: AbortSignal): Promise<ClockEstimate> {
+  const outcome = await syncClock(() => takeSample({ base, alsoGate: fleetGate, signal }), FLEET_SYNC);
+  if (!outcome.ok) throw new Error(outcome.error || "Unable to fetch device time.");
+  return outcome.estimate;
+}
+
+export function fleetClockQuery(base: string, enabled: boolean) {
+  return {
+    queryKey: fleetClockKey(base),
+    queryFn: ({ signal }: { signal: AbortSignal }) => syncUnitClock(base, signal),
+    enabled,
+    refetchInterval: FLEET_CLOCK_MS,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: false,
+    staleTime: FLEET_CLOCK_MS,
+    retry: false,
+  };
+}
