@@ -1,0 +1,142 @@
+// Unit alarms against the emulator: each scenario raises its alarm (exact text) on a page other than the dashboard,
+// a transient fault stays until acknowledged, an acknowledged one stays while it holds, the tab title, Sound.
+import { alarmRow, nextWatch, openWatched, panel } from "./alarms-helpers.ts";
+import { expect, type ScenarioPatch, test } from "./fixtures.ts";
+
+test.afterEach(async ({ device }) => {
+  await device.hooks.clearScenario();
+});
+
+const SCENARIOS: { name: string; page: string; patch: ScenarioPatch; text: string; dataset: string }[] = [
+  {
+    name: "battery low",
+    page: "/files",
+    patch: { batteryPercent: 8 },
+    text: "Battery low (8 %)",
+    dataset: "battery",
+  },
+  {
+    name: "storage full",
+    page: "/commands",
+    patch: { storagePercent: 96.5 },
+    text: "Storage nearly full (96 %)",
+    dataset: "storage",
+  },
+  {
+    name: "antenna lost",
+    page: "/configuration",
+    patch: { antennaLost: [0] },
+    text: "Antenna 1 lost",
+    dataset: "uhf/ports",
+  },
+  {
+    name: "poor return loss",
+    page: "/firmware",
+    patch: { returnLoss: { "1": -4.2 } },
+    text: "Antenna 2 poor (4.2 dB)",
+    dataset: "uhf/ports",
+  },
+  {
+    name: "overheating",
+    page: "/settings",
+    patch: { temps: { cpu: 78.5 } },
+    text: "Hot: cpu (78.5 °C)",
+    dataset: "hw/temp",
+  },
+  {
+    name: "cellular denied",
+    page: "/auth",
+    patch: { cellular: { connection: "DENIED" } },
+    text: "Cellular DENIED",
+    dataset: "cellular",
+  },
+];
+
+for (const s of SCENARIOS) {
+  test(`${s.name}: raised on ${s.page}, kept after it clears, gone once acknowledged`, async ({
+    page,
+    device,
+  }) => {
+    await openWatched(page, device, s.page, s.dataset);
+    // A healthy unit lists nothing (channel 4 never had an antenna: no 'Antenna 4 lost').
+    await expect(panel(page)).toHaveCount(0);
+    await device.hooks.scenario(s.patch);
+    await nextWatch(page, device, s.dataset);
+    const row = alarmRow(page, s.text);
+    await expect(row).toBeVisible();
+    await expect(row).toContainText(/since \d{1,2}:\d\d:\d\d/);
+    await expect(page.getByTestId("alarm-announcement")).toHaveText(`New alarm: ${s.text}`);
+    await expect(page).toHaveTitle("(!) TRC | DECODER-01");
+    await expect(panel(page).getByTestId("alarm")).toHaveCount(1);
+    // The fault goes away by itself: the alarm stays, marked cleared, until someone acknowledges it.
+    await device.hooks.clearScenario();
+    await nextWatch(page, device, s.dataset);
+    await expect(row).toHaveAttribute("data-state", "cleared");
+    await expect(row).toContainText("cleared");
+    await expect(page).toHaveTitle("(!) TRC | DECODER-01");
+    await row.getByRole("button", { name: `Acknowledge ${s.text}` }).click();
+    await expect(panel(page)).toHaveCount(0);
+    await expect(page).toHaveTitle("TRC | DECODER-01");
+  });
+}
+
+test("acknowledged while the condition holds: stays, marked Acknowledged, and leaves once it clears", async ({
+  page,
+  device,
+}) => {
+  await openWatched(page, device, "/files");
+  await device.hooks.scenario({ batteryPercent: 5 });
+  await nextWatch(page, device);
+  const row = alarmRow(page, "Battery low (5 %)");
+  await row.getByRole("button", { name: "Acknowledge Battery low (5 %)" }).click();
+  await expect(row).toHaveAttribute("data-state", "acknowledged");
+  await expect(row).toContainText("Acknowledged");
+  await expect(page).toHaveTitle("TRC | DECODER-01");
+  await nextWatch(page, device);
+  await expect(row).toBeVisible();
+  await device.hooks.clearScenario();
+  await nextWatch(page, device);
+  await expect(panel(page)).toHaveCount(0);
+});
+
+test("several alarms at once, the Sound switch off by default and kept", async ({ page, device }) => {
+  await openWatched(page, device, "/files", "passings");
+  await device.hooks.scenario({
+    temps: { cpu: 71, uhf: 88.25 },
+    cellular: { power: "ERROR", connection: "ERROR" },
+  });
+  await nextWatch(page, device, "hw/temp");
+  await expect(panel(page).getByTestId("alarm")).toHaveText([
+    /^Hot: cpu \(71\.0 °C\)/,
+    /^Hot: uhf \(88\.3 °C\)/,
+    /^Cellular ERROR/,
+  ]);
+  const sound = panel(page).getByRole("switch", { name: "Sound" });
+  await expect(sound).not.toBeChecked();
+  await sound.check();
+  await device.hooks.clearScenario();
+  await device.hooks.scenario({ batteryPercent: 3 });
+  await page.reload();
+  await expect(alarmRow(page, "Battery low (3 %)")).toBeVisible();
+  await expect(panel(page).getByRole("switch", { name: "Sound" })).toBeChecked();
+});
+
+test("no reads for N min: N set on the Passings card, raised after N minutes without growth", async ({
+  page,
+  device,
+}) => {
+  await openWatched(page, device, "/", "passings");
+  const minutes = page.getByRole("spinbutton", { name: "Minutes without reads before an alarm" });
+  await expect(minutes).toHaveValue("10");
+  await minutes.fill("1");
+  await device.hooks.scenario({ readsStopped: true });
+  await nextWatch(page, device, "passings");
+  await page.getByRole("link", { name: "Files" }).click();
+  await nextWatch(page, device, "passings");
+  // 30 s without growth is not yet 1 min.
+  await expect(panel(page)).toHaveCount(0);
+  await nextWatch(page, device, "passings");
+  await expect(alarmRow(page, "No reads for 1 min")).toBeVisible();
+  await page.reload();
+  await expect(page.evaluate(() => localStorage.getItem("alarmNoReadsMinutes"))).resolves.toBe("1");
+});
