@@ -1,6 +1,6 @@
 // Device Time card (SPEC §2, §4, §8, §9): accuracy verdict, 'Requery', device against browser time, time zone error.
 import { TIME_SYNC, TIME_TICK_MS } from "@trc/protocol";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import {
   ACCURACY_COLOURS,
   ACCURACY_DESCRIPTIONS,
@@ -18,6 +18,9 @@ import { useClock } from "./clockStore.ts";
 import { keyed, MISSING, num } from "./format.ts";
 import { parseDeviceTime } from "./timeSync.ts";
 import { useDataset } from "./useDataset.ts";
+
+/** Its own chunk: it needs the command levels and the dialog, which the first route can do without. */
+const SetDeviceTime = lazy(() => import("./SetDeviceTime.tsx").then((m) => ({ default: m.SetDeviceTime })));
 
 /** The browser clock the sync measured with (the offset is relative to it). */
 const preciseNow = () => performance.timeOrigin + performance.now();
@@ -107,6 +110,9 @@ export function DeviceTimeCard() {
           </p>
         )}
       </div>
+      <Suspense fallback={null}>
+        <SetDeviceTime />
+      </Suspense>
       <TimePanel sourcesOffset={ds.data?.utc_offset} />
       {ds.data?.sources && (
         <ul className="sources" aria-label="Time sources">
