@@ -29,7 +29,7 @@ const preciseNow = () => performance.timeOrigin + performance.now();
  * not bias it. The device clock is Date.now() + offset, so the true offset against the clock the estimator uses
  * (the browser's performance clock) is offset + this.
  */
-function wallMinusPrecise(): number {
+export function wallMinusPrecise(): number {
   const start = Date.now();
   let now = start;
   while (now === start) now = Date.now();
