@@ -1,17 +1,15 @@
 // The fleet page (issue 14): every unit of an event in one table, polled side by side, the worst state at a glance.
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { useNavigate } from "react-router";
 import { useAlarms } from "../alarms/store.ts";
 import { useDeviceSettings } from "../shared/deviceSettings.ts";
 import { AddUnitForm } from "./AddUnitForm.tsx";
+import { FleetRowView } from "./FleetRowView.tsx";
 import { type FleetRow, type SortKey, sortRows, summaryText, worstLevel } from "./model.ts";
 import { thisUnit, useFleetUnits } from "./units.ts";
 import { UnitPoller, useFleetRows } from "./useFleetRows.ts";
 import "./fleet.css";
-
-const STATE_TEXT = { online: "Online", offline: "Offline", checking: "Checking..." } as const;
-const time = (at: number) => new Date(at).toLocaleTimeString();
 
 export default function FleetPage() {
   const client = useQueryClient();
@@ -29,14 +27,17 @@ export default function FleetPage() {
   const ariaSort = (key: SortKey) =>
     sort.key === key ? (sort.descending ? "descending" : "ascending") : undefined;
 
-  const open = (row: FleetRow) => {
-    const rootAPI = row.isThis ? "" : row.address;
-    const changed = rootAPI !== useDeviceSettings.getState().rootAPI;
-    // As the Query Endpoint of Developer settings: the name belongs to the old unit.
-    useDeviceSettings.getState().update(changed ? { rootAPI, deviceName: "" } : { rootAPI });
-    if (changed) void client.invalidateQueries({ predicate: (q) => q.queryKey[2] !== "fleet" });
-    navigate("/telemetry");
-  };
+  const open = useCallback(
+    (row: FleetRow) => {
+      const rootAPI = row.isThis ? "" : row.address;
+      const changed = rootAPI !== useDeviceSettings.getState().rootAPI;
+      // As the Query Endpoint of Developer settings: the name belongs to the old unit.
+      useDeviceSettings.getState().update(changed ? { rootAPI, deviceName: "" } : { rootAPI });
+      if (changed) void client.invalidateQueries({ predicate: (q) => q.queryKey[2] !== "fleet" });
+      navigate("/telemetry");
+    },
+    [client, navigate],
+  );
 
   return (
     <section className="fleet-page">
@@ -77,65 +78,7 @@ export default function FleetPage() {
           </thead>
           <tbody>
             {shown.map((r) => (
-              <tr
-                key={r.address}
-                className={`fleet-row fleet-${r.level}`}
-                data-testid="fleet-row"
-                data-address={r.address}
-                data-state={r.state}
-              >
-                <td>
-                  <strong>{r.name}</strong>
-                  {r.isThis && <span className="badge fleet-this">This unit</span>}
-                  {r.name !== r.address && <div className="mono muted fleet-address">{r.address}</div>}
-                </td>
-                <td>{r.mode}</td>
-                <td title={r.problem ?? undefined}>
-                  <span className="fleet-state">{STATE_TEXT[r.state]}</span>
-                  <div className="muted fleet-last">
-                    {r.lastAnswer
-                      ? `last answer ${time(r.lastAnswer)}`
-                      : r.state === "offline"
-                        ? "never answered"
-                        : ""}
-                  </div>
-                </td>
-                <td data-col="battery">{r.battery}</td>
-                <td data-col="seen">{r.seen}</td>
-                <td data-col="rate">{r.readsPerMin}</td>
-                <td data-col="antennas">{r.antennas}</td>
-                <td data-col="clock" className="mono">
-                  {r.clock}
-                </td>
-                <td data-col="firmware">{r.firmware}</td>
-                <td data-col="alarms">
-                  {r.alarms.length ? (
-                    <ul className="fleet-alarms">
-                      {r.alarms.map((a) => (
-                        <li key={a}>{a}</li>
-                      ))}
-                    </ul>
-                  ) : r.state === "online" ? (
-                    "None"
-                  ) : (
-                    ""
-                  )}
-                </td>
-                <td className="fleet-actions">
-                  <button type="button" className="btn btn-small" onClick={() => open(r)}>
-                    Open
-                  </button>
-                  {!r.isThis && (
-                    <button
-                      type="button"
-                      className="btn btn-small btn-light"
-                      onClick={() => useFleetUnits.getState().remove(r.address)}
-                    >
-                      Remove
-                    </button>
-                  )}
-                </td>
-              </tr>
+              <FleetRowView key={r.address} row={r} onOpen={open} />
             ))}
           </tbody>
         </table>

@@ -3,6 +3,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import {
   API,
   DeviceNameResponse,
+  MAX_REQUESTS_IN_FLIGHT,
   TELEMETRY_SCHEMAS,
   type TelemetryDataset,
   type TelemetryOf,
@@ -11,7 +12,7 @@ import { type AlarmMemory, EMPTY_MEMORY, remember } from "../alarms/rules.ts";
 import { type RequestOptions, request } from "../api/client.ts";
 import type { Loose } from "../api/lenient.ts";
 import { RequestGate } from "../api/queue.ts";
-import { deviceKey } from "../shared/deviceSettings.ts";
+import { apiBase, deviceKey } from "../shared/deviceSettings.ts";
 import { takeSample } from "../telemetry/clockStore.ts";
 import { type ClockEstimate, syncClock } from "../telemetry/timeSync.ts";
 
@@ -19,19 +20,32 @@ import { type ClockEstimate, syncClock } from "../telemetry/timeSync.ts";
 export const FLEET_POLL_MS = 15_000;
 /** A request to a unit that takes longer has failed: a dead unit holds a slot no longer than this. */
 export const FLEET_TIMEOUT_MS = 5_000;
-/** At most this many fleet requests in flight over all units (each unit's own gate still allows 2). */
+/** At most this many requests in flight over all units (each unit's own gate still allows 2). */
 export const FLEET_MAX_IN_FLIGHT = 6;
 /** The clock is synced again this often; a short sync: 3 good samples wanted, 6 attempts at most. */
 export const FLEET_CLOCK_MS = 5 * 60_000;
 export const FLEET_SYNC = { wanted: 3, maxAttempts: 6 } as const;
 
-export const fleetGate = new RequestGate(FLEET_MAX_IN_FLIGHT);
+/**
+ * The gate of the units other than the configured one. The configured unit's own gate (2) already holds all the
+ * console's other traffic (header, alarm watch), so 4 more for the rest keeps the console at 6 in all.
+ */
+export const fleetGate = new RequestGate(FLEET_MAX_IN_FLIGHT - MAX_REQUESTS_IN_FLIGHT);
+
+/** A request to one unit of the fleet: its own gate, and the fleet's unless it is the configured unit. */
+export function fleetRequest(base: string, signal?: AbortSignal): RequestOptions {
+  const opts: RequestOptions = { base, timeoutMs: FLEET_TIMEOUT_MS, signal };
+  if (base !== apiBase()) opts.alsoGate = fleetGate;
+  return opts;
+}
 
 /** Read at every poll. */
 const EVERY_POLL = ["battery", "passings", "uhf/ports"] as const;
-/** Read at every other poll (30 s, as often as the alarm watch reads them): they change slowly. */
+/** Read at every other poll (30 s, as often as the alarm watch reads them): they change slowly; only firmware is
+ * shown, the rest feed the alarm rules, so those go after every unit's shown figures (lower priority). */
 const EVERY_OTHER_POLL = ["firmware", "storage", "hw/temp", "cellular"] as const;
 export type FleetDataset = (typeof EVERY_POLL)[number] | (typeof EVERY_OTHER_POLL)[number];
+const ALARMS_ONLY = new Set<FleetDataset>(["storage", "hw/temp", "cellular"]);
 export type FleetData = { [D in FleetDataset]?: Loose<TelemetryOf<D>> };
 
 export interface FleetReading {
@@ -74,7 +88,7 @@ export const fleetClockKey = (base: string) => deviceKey(base, "fleet", "clock")
 
 /** One poll: the name first (a dead unit costs one request, not five), then the datasets side by side. */
 export async function pollUnit(base: string, prev: FleetReading | undefined, signal?: AbortSignal) {
-  const opts: RequestOptions = { base, alsoGate: fleetGate, timeoutMs: FLEET_TIMEOUT_MS, signal };
+  const opts = fleetRequest(base, signal);
   const { data: id } = await request(API.deviceName, DeviceNameResponse, opts);
   const mode = id?.mode ?? "";
   const poll = prev ? prev.poll + 1 : 0;
@@ -84,7 +98,11 @@ export async function pollUnit(base: string, prev: FleetReading | undefined, sig
   await Promise.all(
     fleetDatasets(mode, poll, data).map(async (dataset: TelemetryDataset & FleetDataset) => {
       try {
-        const parsed = await request(API.telemetry(dataset), TELEMETRY_SCHEMAS[dataset], opts);
+        const priority = ALARMS_ONLY.has(dataset) ? -1 : 0;
+        const parsed = await request(API.telemetry(dataset), TELEMETRY_SCHEMAS[dataset], {
+          ...opts,
+          priority,
+        });
         (data as Record<string, unknown>)[dataset] = parsed.data;
       } catch (err) {
         if (signal?.aborted) throw err;
@@ -119,7 +137,10 @@ export function fleetQuery(client: QueryClient, base: string) {
 
 /** A short clock sync of one unit (low priority: the polls go first); fails when no sample came back. */
 export async function syncUnitClock(base: string, signal?: AbortSignal): Promise<ClockEstimate> {
-  const outcome = await syncClock(() => takeSample({ base, alsoGate: fleetGate, signal }), FLEET_SYNC);
+  const outcome = await syncClock(
+    () => takeSample({ ...fleetRequest(base, signal), timeoutMs: 3000 }),
+    FLEET_SYNC,
+  );
   if (!outcome.ok) throw new Error(outcome.error || "Unable to fetch device time.");
   return outcome.estimate;
 }

@@ -27,7 +27,11 @@ export function useFleetRows(
   useEffect(
     () =>
       client.getQueryCache().subscribe((event) => {
-        if (event.query.queryKey[2] === "fleet") changed();
+        if (event.query.queryKey[2] !== "fleet") return;
+        // What a row shows changes with an answer or a failure (or a unit added or removed), not when a fetch starts.
+        const shown =
+          event.type !== "updated" || event.action.type === "success" || event.action.type === "error";
+        if (shown) changed();
       }),
     [client],
   );
