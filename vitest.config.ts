@@ -26,6 +26,9 @@ export default defineConfig({
           root: "packages/conformance",
           include: ["test/**/*.test.ts"],
           environment: "node",
+          // Each test starts emulators and runs the kit (the CLI tests spawn it); a busy 2-core machine is slow.
+          testTimeout: 60_000,
+          hookTimeout: 30_000,
         },
       },
       {
