@@ -95,6 +95,29 @@ describe("--destructive", () => {
   });
 });
 
+describe("a unit that wants a password for configuration sets (DEVICE_CONFIG_AUTH)", () => {
+  const withUnit = async (check: (url: string) => Promise<void>) => {
+    const unit = await startEmulator({ configAuth: true });
+    try {
+      await check(unit.url);
+    } finally {
+      await unit.close();
+    }
+  };
+
+  it("skips the wrong-type check without a password", () =>
+    withUnit(async (url) => {
+      const report = await runConformance({ url, pacingMs: 0 });
+      expect(notOk(report).map((c) => [c.name, c.status])).toEqual([["config set wrong type", "skip"]]);
+    }));
+
+  it("passes every check, --destructive included, with the password", () =>
+    withUnit(async (url) => {
+      const options = { url, pacingMs: 0, destructive: true, rebootTimeoutMs: 20_000 };
+      expect(notOk(await runConformance({ ...options, password: "owner-pass" }))).toEqual([]);
+    }));
+});
+
 describe("an unreachable unit", () => {
   it("fails the first check and skips the rest instead of waiting for each", async () => {
     const unit = await startEmulator();
