@@ -3,8 +3,9 @@
 // Usage: node packages/console/bench/dependency-cost.mjs [--markdown]
 // Each row bundles only the named imports the console uses (tree-shaken, production mode), React kept external
 // except in React's own row, so a row is what that dependency adds to the app.
-import { gzipSync } from "node:zlib";
+
 import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
 import { build } from "vite";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -37,7 +38,11 @@ export const ROWS = [
     `import * as z from "zod/mini"; window.x = z.object({ a: z.string(), b: z.optional(z.number()) }).safeParse;`,
     "the core every schema needs",
   ],
-  ["@trc/protocol (all of it, with zod/mini)", `import * as p from "@trc/protocol"; window.x = p;`, "the contract; pages take only their part"],
+  [
+    "@trc/protocol (all of it, with zod/mini)",
+    `import * as p from "@trc/protocol"; window.x = p;`,
+    "the contract; pages take only their part",
+  ],
 ];
 
 async function cost(code, bundleReact) {
@@ -64,7 +69,9 @@ async function cost(code, bundleReact) {
       },
     },
   });
-  const chunks = (Array.isArray(res) ? res : [res]).flatMap((r) => r.output).filter((o) => o.type === "chunk");
+  const chunks = (Array.isArray(res) ? res : [res])
+    .flatMap((r) => r.output)
+    .filter((o) => o.type === "chunk");
   return {
     raw: chunks.reduce((a, c) => a + Buffer.byteLength(c.code), 0),
     gzip: chunks.reduce((a, c) => a + gzipSync(c.code, { level: 9 }).length, 0),
