@@ -1,6 +1,6 @@
 // The API client's request shape: a defined JSON body (null, 0 and false too) is POSTed with its body; per-unit gates.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { gateOf, send } from "./client.ts";
+import { gateOf, send, shareGate } from "./client.ts";
 import { RequestGate } from "./queue.ts";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -108,5 +108,19 @@ describe("send", () => {
     await vi.waitFor(() => expect(release).toHaveLength(2));
     for (const r of release.splice(0)) r();
     await Promise.all([...busy, late]);
+  });
+
+  it("shareGate: while set, every request passes that gate too", async () => {
+    stubFetch();
+    const shared = new RequestGate(6);
+    shareGate(shared);
+    try {
+      await Promise.all([send("/api/x"), send("/api/y", { base: "http://10.2.0.1" })]);
+    } finally {
+      shareGate(null);
+    }
+    expect(shared.maxRunning).toBe(2);
+    await send("/api/z");
+    expect(shared.maxRunning).toBe(2);
   });
 });

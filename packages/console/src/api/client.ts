@@ -103,9 +103,16 @@ async function fetchOnce(path: string, opts: RequestOptions): Promise<RawAnswer>
   }
 }
 
+let sharedGate: RequestGate | null = null;
+
+/** While set, every request also passes this gate (the fleet page: a limit over all the console's traffic). */
+export function shareGate(gate: RequestGate | null): void {
+  sharedGate = gate;
+}
+
 /** Sends a request and returns the answer whatever its status; throws only when no answer arrives. */
 export function send(path: string, opts: RequestOptions = {}): Promise<RawAnswer> {
-  const { alsoGate } = opts;
+  const alsoGate = opts.alsoGate ?? sharedGate;
   const fetchIt = () => fetchOnce(path, opts);
   // The unit's gate first: a slot of the shared gate is never held by a request still waiting for its unit.
   return gateOf(opts.base ?? apiBase()).run(alsoGate ? () => alsoGate.run(fetchIt, opts) : fetchIt, opts);

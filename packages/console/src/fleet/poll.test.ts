@@ -69,9 +69,8 @@ describe("pollUnit", () => {
     expect(log).toEqual(["10.0.0.8/api/config/deviceName"]);
   });
 
-  it(`This unit and ten more at once: at most 2 requests in flight to a unit, ${FLEET_MAX_IN_FLIGHT} in all`, async () => {
+  it(`eleven units at once: at most 2 requests in flight to a unit, ${FLEET_MAX_IN_FLIGHT} in all`, async () => {
     const { most } = stubFleet({ delayMs: 5 });
-    // The configured unit (here the page's origin) passes its own gate only: the others share 4 slots.
     const units = [apiBase(), ...Array.from({ length: 10 }, (_, i) => `http://10.0.1.${i + 1}`)];
     const readings = await Promise.all(units.map((u) => pollUnit(u, undefined)));
     expect(readings.every((r) => r.name === "DECODER-07")).toBe(true);

@@ -3,7 +3,6 @@ import type { QueryClient } from "@tanstack/react-query";
 import {
   API,
   DeviceNameResponse,
-  MAX_REQUESTS_IN_FLIGHT,
   TELEMETRY_SCHEMAS,
   type TelemetryDataset,
   type TelemetryOf,
@@ -12,7 +11,7 @@ import { type AlarmMemory, EMPTY_MEMORY, remember } from "../alarms/rules.ts";
 import { type RequestOptions, request } from "../api/client.ts";
 import type { Loose } from "../api/lenient.ts";
 import { RequestGate } from "../api/queue.ts";
-import { apiBase, deviceKey } from "../shared/deviceSettings.ts";
+import { deviceKey } from "../shared/deviceSettings.ts";
 import { takeSample } from "../telemetry/clockStore.ts";
 import { type ClockEstimate, syncClock } from "../telemetry/timeSync.ts";
 
@@ -27,16 +26,17 @@ export const FLEET_CLOCK_MS = 5 * 60_000;
 export const FLEET_SYNC = { wanted: 3, maxAttempts: 6 } as const;
 
 /**
- * The gate of the units other than the configured one. The configured unit's own gate (2) already holds all the
- * console's other traffic (header, alarm watch), so 4 more for the rest keeps the console at 6 in all.
+ * The fleet's gate: every fleet request passes it, and while the fleet page is shown everything else the console
+ * sends too (`shareGate`: header, alarm watch), so the console never has more than 6 requests in flight in all.
  */
-export const fleetGate = new RequestGate(FLEET_MAX_IN_FLIGHT - MAX_REQUESTS_IN_FLIGHT);
+export const fleetGate = new RequestGate(FLEET_MAX_IN_FLIGHT);
 
-/** A request to one unit of the fleet: its own gate, and the fleet's unless it is the configured unit. */
+/** A unit that did not answer its last poll: its probe waits until no other unit's request is waiting. */
+const SUSPECT_PRIORITY = -2;
+
+/** A request to one unit of the fleet: its own gate and the fleet's, a 5 s timeout. */
 export function fleetRequest(base: string, signal?: AbortSignal): RequestOptions {
-  const opts: RequestOptions = { base, timeoutMs: FLEET_TIMEOUT_MS, signal };
-  if (base !== apiBase()) opts.alsoGate = fleetGate;
-  return opts;
+  return { base, timeoutMs: FLEET_TIMEOUT_MS, signal, alsoGate: fleetGate };
 }
 
 /** Read at every poll. */
@@ -86,10 +86,19 @@ export function readsPerMinute(
 export const fleetKey = (base: string) => deviceKey(base, "fleet");
 export const fleetClockKey = (base: string) => deviceKey(base, "fleet", "clock");
 
-/** One poll: the name first (a dead unit costs one request, not five), then the datasets side by side. */
-export async function pollUnit(base: string, prev: FleetReading | undefined, signal?: AbortSignal) {
+/**
+ * One poll: the name first (a dead unit costs one request, not eight), then the datasets side by side. `failed`:
+ * the last poll got no answer, so the probe goes after every other unit's requests.
+ */
+export async function pollUnit(
+  base: string,
+  prev: FleetReading | undefined,
+  signal?: AbortSignal,
+  failed = false,
+) {
   const opts = fleetRequest(base, signal);
-  const { data: id } = await request(API.deviceName, DeviceNameResponse, opts);
+  const probe = failed ? { ...opts, priority: SUSPECT_PRIORITY } : opts;
+  const { data: id } = await request(API.deviceName, DeviceNameResponse, probe);
   const mode = id?.mode ?? "";
   const poll = prev ? prev.poll + 1 : 0;
   // A slow dataset not read this time keeps its last reading.
@@ -125,7 +134,12 @@ export function fleetQuery(client: QueryClient, base: string) {
   return {
     queryKey,
     queryFn: ({ signal }: { signal: AbortSignal }) =>
-      pollUnit(base, client.getQueryData<FleetReading>(queryKey), signal),
+      pollUnit(
+        base,
+        client.getQueryData<FleetReading>(queryKey),
+        signal,
+        client.getQueryState(queryKey)?.status === "error",
+      ),
     refetchInterval: FLEET_POLL_MS,
     // TanStack skips interval ticks while the tab is hidden, and polls again when it is shown.
     refetchIntervalInBackground: false,
