@@ -1,4 +1,4 @@
-// Header indicator: is the device answering, and when did it last answer.
+// Header indicator: is the device answering (announced when it changes), and when did it last answer.
 import { useConnection } from "../api/connection.ts";
 
 export function ConnectionIndicator() {
@@ -8,7 +8,10 @@ export function ConnectionIndicator() {
   return (
     <span className={`conn conn-${state}`} title={lastError ?? undefined} data-testid="connection">
       <span className="dot" aria-hidden="true" />
-      {state === "unknown" ? "Connecting..." : state === "online" ? "Online" : "Offline"}
+      {/* A live region: a screen reader hears the unit go offline or come back (not each answer's time). */}
+      <span className="conn-state" role="status">
+        {state === "unknown" ? "Connecting..." : state === "online" ? "Online" : "Offline"}
+      </span>
       <span className="conn-last"> · last answer {last}</span>
     </span>
   );
