@@ -1,7 +1,6 @@
 // The API client's request shape: a defined JSON body (null, 0 and false too) is POSTed with its body; per-unit gates.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { gateOf, send, shareGate } from "./client.ts";
-import { RequestGate } from "./queue.ts";
+import { allUnitsGate, gateOf, MAX_IN_FLIGHT_IN_ALL, send } from "./client.ts";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -41,7 +40,7 @@ describe("send", () => {
     expect(gateOf("http://10.0.0.9")).toBe(gateOf("http://10.0.0.9"));
   });
 
-  it("alsoGate: requests to many units pass a shared limit too, each unit still at most 2", async () => {
+  it(`requests to many units: at most 2 in flight to a unit, ${MAX_IN_FLIGHT_IN_ALL} in all`, async () => {
     let open = 0;
     let most = 0;
     const perUnit = new Map<string, number>();
@@ -61,10 +60,8 @@ describe("send", () => {
         return new Response("{}", { status: 200 });
       }),
     );
-    const shared = new RequestGate(3);
-    const all = ["http://10.1.0.1", "http://10.1.0.2", "http://10.1.0.3"].flatMap((base) =>
-      [1, 2, 3].map(() => send("/api/x", { base, alsoGate: shared })),
-    );
+    const units = Array.from({ length: 5 }, (_, i) => `http://10.1.0.${i + 1}`);
+    const all = units.flatMap((base) => [1, 2, 3].map(() => send("/api/x", { base })));
     let answered = 0;
     for (const p of all) void p.then(() => answered++);
     while (answered < all.length) {
@@ -73,54 +70,8 @@ describe("send", () => {
       await new Promise((r) => setTimeout(r, 0));
     }
     await Promise.all(all);
-    expect(most).toBe(3);
-    expect(mostPerUnit).toBeLessThanOrEqual(2);
-    expect(shared.maxRunning).toBe(3);
-  });
-
-  it("a json function is called when the request leaves the gate, not when it is queued", async () => {
-    const release: (() => void)[] = [];
-    const bodies: unknown[] = [];
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async (_url: string, init: RequestInit) => {
-        bodies.push(init.body);
-        await new Promise<void>((r) => release.push(r));
-        return new Response("{}", { status: 200 });
-      }),
-    );
-    const base = "http://10.2.0.1";
-    const busy = [send("/api/a", { base }), send("/api/b", { base })];
-    await vi.waitFor(() => expect(release).toHaveLength(2));
-    let calledAt = "";
-    const late = send("/api/c", {
-      base,
-      json: () => {
-        calledAt = "left the gate";
-        return { at: 42 };
-      },
-    });
-    await new Promise((r) => setTimeout(r, 10));
-    expect(calledAt).toBe("");
-    release.shift()?.();
-    await vi.waitFor(() => expect(calledAt).toBe("left the gate"));
-    expect(bodies[2]).toBe('{"at":42}');
-    await vi.waitFor(() => expect(release).toHaveLength(2));
-    for (const r of release.splice(0)) r();
-    await Promise.all([...busy, late]);
-  });
-
-  it("shareGate: while set, every request passes that gate too", async () => {
-    stubFetch();
-    const shared = new RequestGate(6);
-    shareGate(shared);
-    try {
-      await Promise.all([send("/api/x"), send("/api/y", { base: "http://10.2.0.1" })]);
-    } finally {
-      shareGate(null);
-    }
-    expect(shared.maxRunning).toBe(2);
-    await send("/api/z");
-    expect(shared.maxRunning).toBe(2);
+    expect(most).toBe(MAX_IN_FLIGHT_IN_ALL);
+    expect(mostPerUnit).toBe(2);
+    expect(allUnitsGate.inFlight).toBe(0);
   });
 });

@@ -34,8 +34,6 @@ export interface RequestOptions extends GateOptions {
   form?: FormData;
   timeoutMs?: number;
   signal?: AbortSignal;
-  /** A second gate the request passes once past its unit's (e.g. the fleet page's limit over all units). */
-  alsoGate?: RequestGate;
 }
 
 /** An answer of any status: the body parsed as JSON when it is JSON, else the text. */
@@ -103,19 +101,14 @@ async function fetchOnce(path: string, opts: RequestOptions): Promise<RawAnswer>
   }
 }
 
-let sharedGate: RequestGate | null = null;
-
-/** While set, every request also passes this gate (the fleet page: a limit over all the console's traffic). */
-export function shareGate(gate: RequestGate | null): void {
-  sharedGate = gate;
-}
+/** At most this many requests in flight over all units: binding only on the fleet page (every other page talks to one). */
+export const MAX_IN_FLIGHT_IN_ALL = 6;
+/** The console's gate over all units, passed after the unit's own (so no slot of it waits for a unit's slot). */
+export const allUnitsGate = new RequestGate(MAX_IN_FLIGHT_IN_ALL);
 
 /** Sends a request and returns the answer whatever its status; throws only when no answer arrives. */
 export function send(path: string, opts: RequestOptions = {}): Promise<RawAnswer> {
-  const alsoGate = opts.alsoGate ?? sharedGate;
-  const fetchIt = () => fetchOnce(path, opts);
-  // The unit's gate first: a slot of the shared gate is never held by a request still waiting for its unit.
-  return gateOf(opts.base ?? apiBase()).run(alsoGate ? () => alsoGate.run(fetchIt, opts) : fetchIt, opts);
+  return gateOf(opts.base ?? apiBase()).run(() => allUnitsGate.run(() => fetchOnce(path, opts), opts), opts);
 }
 
 /** GETs (or sends) and checks the answer: non-2xx throws; a wrong-shaped answer keeps its valid fields and names the bad ones. */

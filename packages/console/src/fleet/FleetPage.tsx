@@ -1,14 +1,12 @@
 // The fleet page (issue 14): every unit of an event in one table, polled side by side, the worst state at a glance.
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 import { useNavigate } from "react-router";
 import { useAlarms } from "../alarms/store.ts";
-import { shareGate } from "../api/client.ts";
 import { useDeviceSettings } from "../shared/deviceSettings.ts";
 import { AddUnitForm } from "./AddUnitForm.tsx";
 import { FleetRowView } from "./FleetRowView.tsx";
 import { type FleetRow, type SortKey, sortRows, summaryText, worstLevel } from "./model.ts";
-import { fleetGate } from "./poll.ts";
 import { thisUnit, useFleetUnits } from "./units.ts";
 import { UnitPoller, useFleetRows } from "./useFleetRows.ts";
 import "./fleet.css";
@@ -23,11 +21,6 @@ export default function FleetPage() {
   const addresses = [here, ...added];
   const rows = useFleetRows(client, addresses, here, noReadsMinutes);
   const shown = sortRows(rows, sort.key, sort.descending);
-  // While the page is shown, all the console's requests count toward the fleet's 6 in flight.
-  useEffect(() => {
-    shareGate(fleetGate);
-    return () => shareGate(null);
-  }, []);
 
   const sortBy = (key: SortKey) =>
     setSort((s) => ({ key, descending: s.key === key ? !s.descending : false }));

@@ -1,8 +1,9 @@
 // Fleet polling: a dead unit costs one request, slow datasets every other poll, reads per minute, and the limits
 // (2 in flight per unit, 6 over all units) with ten units polled at once.
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { MAX_IN_FLIGHT_IN_ALL } from "../api/client.ts";
 import { apiBase } from "../shared/deviceSettings.ts";
-import { FLEET_MAX_IN_FLIGHT, fleetDatasets, pollUnit, readsPerMinute } from "./poll.ts";
+import { fleetDatasets, pollUnit, readsPerMinute } from "./poll.ts";
 
 const answers: Record<string, unknown> = {
   "/api/config/deviceName": { deviceName: "DECODER-07", mode: "uhf" },
@@ -69,13 +70,13 @@ describe("pollUnit", () => {
     expect(log).toEqual(["10.0.0.8/api/config/deviceName"]);
   });
 
-  it(`eleven units at once: at most 2 requests in flight to a unit, ${FLEET_MAX_IN_FLIGHT} in all`, async () => {
+  it(`eleven units at once: at most 2 requests in flight to a unit, ${MAX_IN_FLIGHT_IN_ALL} in all`, async () => {
     const { most } = stubFleet({ delayMs: 5 });
     const units = [apiBase(), ...Array.from({ length: 10 }, (_, i) => `http://10.0.1.${i + 1}`)];
     const readings = await Promise.all(units.map((u) => pollUnit(u, undefined)));
     expect(readings.every((r) => r.name === "DECODER-07")).toBe(true);
     expect(most.perUnit).toBe(2);
-    expect(most.all).toBe(FLEET_MAX_IN_FLIGHT);
+    expect(most.all).toBe(MAX_IN_FLIGHT_IN_ALL);
   });
 });
 

@@ -10,7 +10,6 @@ import {
 import { type AlarmMemory, EMPTY_MEMORY, remember } from "../alarms/rules.ts";
 import { type RequestOptions, request } from "../api/client.ts";
 import type { Loose } from "../api/lenient.ts";
-import { RequestGate } from "../api/queue.ts";
 import { deviceKey } from "../shared/deviceSettings.ts";
 import { takeSample } from "../telemetry/clockStore.ts";
 import { type ClockEstimate, syncClock } from "../telemetry/timeSync.ts";
@@ -19,24 +18,16 @@ import { type ClockEstimate, syncClock } from "../telemetry/timeSync.ts";
 export const FLEET_POLL_MS = 15_000;
 /** A request to a unit that takes longer has failed: a dead unit holds a slot no longer than this. */
 export const FLEET_TIMEOUT_MS = 5_000;
-/** At most this many requests in flight over all units (each unit's own gate still allows 2). */
-export const FLEET_MAX_IN_FLIGHT = 6;
 /** The clock is synced again this often; a short sync: 3 good samples wanted, 6 attempts at most. */
 export const FLEET_CLOCK_MS = 5 * 60_000;
 export const FLEET_SYNC = { wanted: 3, maxAttempts: 6 } as const;
 
-/**
- * The fleet's gate: every fleet request passes it, and while the fleet page is shown everything else the console
- * sends too (`shareGate`: header, alarm watch), so the console never has more than 6 requests in flight in all.
- */
-export const fleetGate = new RequestGate(FLEET_MAX_IN_FLIGHT);
-
 /** A unit that did not answer its last poll: its probe waits until no other unit's request is waiting. */
 const SUSPECT_PRIORITY = -2;
 
-/** A request to one unit of the fleet: its own gate and the fleet's, a 5 s timeout. */
+/** A request to one unit of the fleet (through its own gate and the client's gate over all units), 5 s timeout. */
 export function fleetRequest(base: string, signal?: AbortSignal): RequestOptions {
-  return { base, timeoutMs: FLEET_TIMEOUT_MS, signal, alsoGate: fleetGate };
+  return { base, timeoutMs: FLEET_TIMEOUT_MS, signal };
 }
 
 /** Read at every poll. */

@@ -27,7 +27,7 @@ const SAMPLE_TIMEOUT_MS = 3000;
 
 /**
  * One sample through the API client: its high-resolution send and receive times, and the rtc (or first) source.
- * `opts` may name another unit (`base`) and a shared gate (the fleet page); default: the configured unit.
+ * `opts` may name another unit (`base`, the fleet page) and a timeout; default: the configured unit.
  */
 export async function takeSample(opts: RequestOptions = {}): Promise<TimeSample | null> {
   const answer = await send(API.telemetry("time/sources"), {
