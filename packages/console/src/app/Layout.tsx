@@ -1,6 +1,6 @@
 // The console layout (SPEC §2): header with title, device name and mode; navigation; content; footer.
 import { PRODUCT_TITLE } from "@trc/protocol";
-import { Suspense } from "react";
+import { Suspense, useRef } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { AlarmPanel } from "../alarms/AlarmPanel.tsx";
 import { useAlarmWatch } from "../alarms/useAlarmWatch.ts";
@@ -8,6 +8,7 @@ import { DEVICE_NAME_PLACEHOLDER, useDeviceSettings } from "../shared/deviceSett
 import { ConnectionIndicator } from "./ConnectionIndicator.tsx";
 import { ErrorBoundary } from "./ErrorBoundary.tsx";
 import { RestartBanner } from "./RestartBanner.tsx";
+import { focusPageStart, useRouteFocus } from "./routeFocus.ts";
 import { useDeviceIdentity } from "./useDeviceIdentity.ts";
 
 const NAV = [
@@ -25,8 +26,24 @@ export function Layout() {
   const deviceName = useDeviceSettings((s) => s.deviceName);
   const deviceMode = useDeviceSettings((s) => s.deviceMode);
   const { pathname } = useLocation();
+  const mainRef = useRef<HTMLElement>(null);
+  const announcement = useRouteFocus(pathname, mainRef);
   return (
     <div className="app">
+      {/* biome-ignore lint/a11y/useValidAnchor: a skip link; by script so "#main" never enters the router's history */}
+      <a
+        href="#main"
+        className="skip-link"
+        onClick={(e) => {
+          e.preventDefault();
+          if (mainRef.current) focusPageStart(mainRef.current);
+        }}
+      >
+        Skip to content
+      </a>
+      <p className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="route-announcement">
+        {announcement}
+      </p>
       <header className="header">
         <Link to="/" className="title">
           {PRODUCT_TITLE}
@@ -55,7 +72,7 @@ export function Layout() {
         ))}
       </nav>
       <RestartBanner />
-      <main className="content">
+      <main className="content" id="main" ref={mainRef}>
         <ErrorBoundary key={pathname}>
           <Suspense fallback={<p>Loading...</p>}>
             <Outlet />

@@ -38,8 +38,13 @@ function Entry({ e }: { e: HistoryEntry }) {
 export function HistoryPanel() {
   const history = useCommands((s) => s.history);
   const clear = useCommands((s) => s.clearHistory);
+  const newest = history[0];
   return (
     <section className="panel cmd-history" aria-labelledby="cmd-history-title">
+      {/* A live region: the newest command's outcome, said once its answer is in. */}
+      <p className="visually-hidden" role="status" data-testid="command-announcement">
+        {newest?.state === "RECEIVED" ? `${newest.name} answered: ${historyBadge(newest).text}` : ""}
+      </p>
       <div className="card-head">
         <h2 id="cmd-history-title">History</h2>
         <button type="button" className="btn btn-small" onClick={clear} disabled={!history.length}>

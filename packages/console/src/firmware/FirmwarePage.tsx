@@ -1,6 +1,7 @@
 // The firmware page (SPEC §2, §4): step indicator, stage panel, and a question before leaving mid-load.
 
 import { LeaveGuard } from "../ui/LeaveGuard.tsx";
+import { firmwareAnnouncement } from "./announce.ts";
 import { ImageDetails } from "./ImageDetails.tsx";
 import { StagePanel } from "./StagePanel.tsx";
 import { StepIndicator } from "./StepIndicator.tsx";
@@ -18,6 +19,9 @@ export default function FirmwarePage() {
   return (
     <section className="fw-page">
       <h1>Firmware</h1>
+      <p className="visually-hidden" role="status" data-testid="firmware-announcement">
+        {firmwareAnnouncement(state)}
+      </p>
       <StepIndicator steps={stepsFor(state)} />
       <LeaveGuard
         active={state.stage === "DOWNLOADING"}

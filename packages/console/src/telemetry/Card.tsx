@@ -46,14 +46,17 @@ export function Card({ title, testId, datasets, actions, children }: CardProps) 
           </span>
         ))}
       </p>
-      {loading && <p className="muted">Loading...</p>}
-      {datasets.map((d) =>
-        d.error ? (
-          <pre key={`e-${d.dataset}`} className="error-text tcard-error" data-testid="card-error">
-            {errorJson(d.error)}
-          </pre>
-        ) : null,
-      )}
+      {/* A live region: loading and errors are said as they come (the data itself is not). */}
+      <div className="tcard-live" aria-live="polite">
+        {loading && <p className="muted">Loading...</p>}
+        {datasets.map((d) =>
+          d.error ? (
+            <pre key={`e-${d.dataset}`} className="error-text tcard-error" data-testid="card-error">
+              {errorJson(d.error)}
+            </pre>
+          ) : null,
+        )}
+      </div>
       {datasets.map((d) =>
         d.issues.length ? (
           <p key={`i-${d.dataset}`} className="field-reason" data-testid="card-issues">
