@@ -66,19 +66,22 @@ export function SetDeviceTime() {
           {status}
         </span>
       )}
-      <ConfirmDialog
-        open={asking}
-        title="Set device time"
-        confirmLabel="Set time"
-        cancelLabel="Cancel"
-        onConfirm={() => {
-          setAsking(false);
-          void set();
-        }}
-        onCancel={() => setAsking(false)}
-      >
-        <p>{SET_TIME_QUESTION}</p>
-      </ConfirmDialog>
+      {/* Mounted only while asking: its heading is no part of the card's. */}
+      {asking && (
+        <ConfirmDialog
+          open
+          title="Set device time"
+          confirmLabel="Set time"
+          cancelLabel="Cancel"
+          onConfirm={() => {
+            setAsking(false);
+            void set();
+          }}
+          onCancel={() => setAsking(false)}
+        >
+          <p>{SET_TIME_QUESTION}</p>
+        </ConfirmDialog>
+      )}
     </div>
   );
 }
