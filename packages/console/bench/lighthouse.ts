@@ -1,0 +1,178 @@
+// `npm run lighthouse`: Lighthouse 12 (mobile defaults) on five pages of a fresh production build served by the
+// emulator; the median of a few runs per page replaces its own section of docs/PERFORMANCE.md.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { startChildDevice } from "@trc/device";
+import { launch } from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { percentile, verdict } from "./stats.ts";
+
+const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+const CONSOLE = join(ROOT, "packages/console");
+const DOC = join(ROOT, "docs/PERFORMANCE.md");
+const RUNS = Number(process.env.LH_RUNS ?? 3);
+const PAGES = (process.env.LH_PAGES ?? "/telemetry,/commands,/configuration,/firmware,/files").split(",");
+const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"];
+const TARGET = { performance: 95, accessibility: 100, "best-practices": 100 };
+const CLS_LIMIT = 0.02;
+
+interface Run {
+  performance: number;
+  accessibility: number;
+  "best-practices": number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  si: number;
+  /** Audits below a full score in the accessibility and best-practices categories. */
+  failing: string[];
+}
+
+/** What `npm start` serves: a production build with its .gz copies (into a temp folder, or $TRC_DIST if built). */
+function build(): string {
+  const given = process.env.TRC_DIST;
+  if (given && existsSync(join(given, "index.html"))) return given;
+  const dist = mkdtempSync(join(tmpdir(), "trc-lighthouse-dist-"));
+  console.log(`[lighthouse] building the console into ${dist}`);
+  execFileSync("npx", ["vite", "build", "--logLevel", "warn"], {
+    cwd: CONSOLE,
+    env: { ...process.env, TRC_DIST: dist },
+    stdio: "inherit",
+  });
+  execFileSync(process.execPath, [join(ROOT, "scripts/gzip-dist.mjs"), dist], { stdio: "inherit" });
+  return dist;
+}
+
+async function audit(url: string): Promise<Run> {
+  // A new Chrome per run: Lighthouse also clears its cache and storage, so each run is a first load.
+  const chrome = await launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "best-practices"],
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    if (result.lhr.runtimeError)
+      throw new Error(`${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
+    const { categories, audits } = result.lhr;
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+    const failing = ["accessibility", "best-practices"].flatMap((c) =>
+      (categories[c]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => `${c}: ${ref.id}`),
+    );
+    return {
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      "best-practices": score("best-practices"),
+      fcp: value("first-contentful-paint"),
+      lcp: value("largest-contentful-paint"),
+      tbt: value("total-blocking-time"),
+      cls: value("cumulative-layout-shift"),
+      si: value("speed-index"),
+      failing,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** Replaces (or appends) the section between `<!-- bench:NAME -->` and `<!-- /bench:NAME -->`. */
+function putSection(doc: string, name: string, body: string): string {
+  const open = `<!-- bench:${name} -->`;
+  const close = `<!-- /bench:${name} -->`;
+  const block = `${open}\n${body.trim()}\n${close}`;
+  const start = doc.indexOf(open);
+  const end = doc.indexOf(close);
+  if (start >= 0 && end > start) return doc.slice(0, start) + block + doc.slice(end + close.length);
+  return `${doc.trimEnd()}\n\n${block}\n`;
+}
+
+const s = (v: number) => `${(v / 1000).toFixed(2)} s`;
+const med = (runs: Run[], key: keyof Omit<Run, "failing">) =>
+  percentile(
+    runs.map((r) => r[key]),
+    50,
+  );
+
+function report(results: Map<string, Run[]>, when: string, loadNote: string): string {
+  const rows = [...results].map(([path, runs]) => {
+    const perf = med(runs, "performance");
+    return `| \`${path}\` | ${perf} (${runs.map((r) => r.performance).join(", ")}) | ${med(runs, "accessibility")} | ${med(runs, "best-practices")} | ${s(med(runs, "fcp"))} | ${s(med(runs, "lcp"))} | ${Math.round(med(runs, "tbt"))} ms | ${med(runs, "cls").toFixed(3)} | ${s(med(runs, "si"))} |`;
+  });
+  const all = [...results.values()];
+  const met = (key: keyof typeof TARGET) => all.every((runs) => med(runs, key) >= TARGET[key]);
+  const clsMet = all.every((runs) => med(runs, "cls") <= CLS_LIMIT);
+  const failing = [...new Set(all.flat().flatMap((r) => r.failing))];
+  return [
+    "## First load on a phone (Lighthouse)",
+    "",
+    `Lighthouse ${lighthouseVersion()} with its mobile defaults (a phone's screen, simulated slow 4G: 150 ms RTT,`,
+    "1.6 Mbps down; CPU 4x slower) on a fresh production build served by the emulator (its own process, a new data",
+    `folder; what \`npm start\` runs), headless Chromium. ${RUNS} runs per page, each in a new Chrome; the median is shown`,
+    "(performance: the median, then every run's score).",
+    "",
+    "| Page | Performance | Accessibility | Best practices | FCP | LCP | TBT | CLS | Speed Index |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ...rows,
+    "",
+    `Targets (median per page): performance ≥ ${TARGET.performance}: ${verdict(met("performance"))}; accessibility ${TARGET.accessibility}: ${verdict(met("accessibility"))}; best practices ${TARGET["best-practices"]}: ${verdict(met("best-practices"))}; CLS ≤ ${CLS_LIMIT}: ${verdict(clsMet)}.`,
+    failing.length ? `Audits below a full score in some run: ${failing.join(", ")}.` : "",
+    "",
+    `_\`npm run lighthouse\` on ${when}; ${cpus().length} CPU(s), Node ${process.version}; load average before: ${loadNote}._`,
+    "",
+  ].join("\n");
+}
+
+function lighthouseVersion(): string {
+  const pkg = JSON.parse(readFileSync(join(ROOT, "node_modules/lighthouse/package.json"), "utf8"));
+  return pkg.version as string;
+}
+
+async function main(): Promise<void> {
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(1))
+      .join(", ");
+  const before = load();
+  const when = `${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  const dist = build();
+  const device = await startChildDevice({
+    env: { CONSOLE_DIST: dist },
+    tempPrefix: "trc-lighthouse-device-",
+  });
+  const results = new Map<string, Run[]>(PAGES.map((p) => [p, []]));
+  try {
+    // Rounds over the pages, so a burst of load on the machine does not fall on one page's runs only.
+    for (let i = 0; i < RUNS; i++) {
+      for (const path of PAGES) {
+        // A run Lighthouse itself could not finish (a timeout on a busy machine) is tried again, once.
+        const run = await audit(`${device.url}${path}`).catch((err) => {
+          console.log(`[lighthouse] ${path} run ${i + 1} failed (${err}); trying again`);
+          return audit(`${device.url}${path}`);
+        });
+        console.log(
+          `[lighthouse] ${path} run ${i + 1}: performance ${run.performance}, accessibility ${run.accessibility}, best practices ${run["best-practices"]}, LCP ${s(run.lcp)}, TBT ${Math.round(run.tbt)} ms, CLS ${run.cls.toFixed(3)}`,
+        );
+        results.get(path)?.push(run);
+      }
+    }
+  } finally {
+    await device.close();
+  }
+  const body = report(results, when, `${before}; after: ${load()}`);
+  console.log(body);
+  const doc = existsSync(DOC) ? readFileSync(DOC, "utf8") : "# Performance\n";
+  writeFileSync(DOC, putSection(doc, "lighthouse", body));
+  console.log(`[lighthouse] wrote ${DOC}`);
+}
+
+await main();
