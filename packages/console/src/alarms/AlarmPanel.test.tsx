@@ -1,11 +1,13 @@
 // The alarm panel and watch as a user meets them: the region, texts, Acknowledge, the title, the Sound beep, and
 // the watch sharing the dashboard's cache (one request per dataset, background, never more than 2 in flight).
+
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ALARM_WATCH_INTERVAL_MS } from "@trc/protocol";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { gateOf } from "../api/client.ts";
+import { useTabTitle } from "../app/useDeviceIdentity.ts";
 import { useDeviceSettings } from "../shared/deviceSettings.ts";
 import { AlarmPanel } from "./AlarmPanel.tsx";
 import { useAlarms } from "./store.ts";
@@ -43,6 +45,7 @@ function stubDevice() {
 
 function Shell() {
   useAlarmWatch();
+  useTabTitle();
   return <AlarmPanel />;
 }
 

@@ -1,10 +1,10 @@
 // The background alarm watch, mounted once in the layout: fetches what the rules need (sharing the dashboard's
-// cache), evaluates the rules every second, beeps on new alarms and marks the tab title while any is unacknowledged.
+// cache), evaluates the rules every second and beeps on new alarms (the tab title reads the store: app/useDeviceIdentity).
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
-import { ALARM_WATCH_INTERVAL_MS, PAGE_TITLE_PREFIX, type TelemetryDataset } from "@trc/protocol";
+import { ALARM_WATCH_INTERVAL_MS, type TelemetryDataset } from "@trc/protocol";
 import { useEffect } from "react";
 import { useConnection } from "../api/connection.ts";
-import { DEVICE_NAME_PLACEHOLDER, useApiBase, useDeviceSettings } from "../shared/deviceSettings.ts";
+import { useApiBase, useDeviceSettings } from "../shared/deviceSettings.ts";
 import { useClock } from "../telemetry/clockStore.ts";
 import { useHeartbeat } from "../telemetry/heartbeat.ts";
 import { datasetQuery, type Reading, telemetryKey } from "../telemetry/queries.ts";
@@ -12,7 +12,6 @@ import { beep } from "./beep.ts";
 import { alarmRules, remember } from "./rules.ts";
 import { useAlarms } from "./store.ts";
 
-export const ALARM_TITLE_PREFIX = "(!) ";
 /** After the dashboard's own requests and the clock sync; always background (paused during a firmware upload). */
 export const WATCH_TRAFFIC = { background: true, priority: -2 } as const;
 const TICK_MS = 1000;
@@ -38,8 +37,6 @@ export function useAlarmWatch(): void {
   const client = useQueryClient();
   const base = useApiBase();
   const mode = useDeviceSettings((s) => s.deviceMode);
-  const deviceName = useDeviceSettings((s) => s.deviceName);
-  const unacknowledged = useAlarms((s) => s.list.some((a) => !a.acknowledged));
   useHeartbeat();
 
   // Another unit: nothing it remembers or lists is about this one.
@@ -81,10 +78,4 @@ export function useAlarmWatch(): void {
     const id = setInterval(tick, TICK_MS);
     return () => clearInterval(id);
   }, [client, base, mode]);
-
-  // Called after useDeviceIdentity in the layout, so this runs after it wrote the plain title.
-  useEffect(() => {
-    const plain = `${PAGE_TITLE_PREFIX}${deviceName || DEVICE_NAME_PLACEHOLDER}`;
-    document.title = unacknowledged ? `${ALARM_TITLE_PREFIX}${plain}` : plain;
-  }, [unacknowledged, deviceName]);
 }
