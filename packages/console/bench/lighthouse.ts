@@ -85,6 +85,19 @@ async function audit(url: string): Promise<Run> {
   }
 }
 
+/** A run Lighthouse itself could not finish (NO_NAVSTART, a timeout on a busy machine) is tried again, up to 3 times. */
+async function auditWithRetries(url: string, what: string): Promise<Run> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url);
+    } catch (err) {
+      if (attempt >= 4) throw err;
+      console.log(`[lighthouse] ${what} failed (${err}); trying again`);
+      await new Promise((r) => setTimeout(r, 2_000));
+    }
+  }
+}
+
 /** Replaces (or appends) the section between `<!-- bench:NAME -->` and `<!-- /bench:NAME -->`. */
 function putSection(doc: string, name: string, body: string): string {
   const open = `<!-- bench:${name} -->`;
@@ -154,11 +167,7 @@ async function main(): Promise<void> {
     // Rounds over the pages, so a burst of load on the machine does not fall on one page's runs only.
     for (let i = 0; i < RUNS; i++) {
       for (const path of PAGES) {
-        // A run Lighthouse itself could not finish (a timeout on a busy machine) is tried again, once.
-        const run = await audit(`${device.url}${path}`).catch((err) => {
-          console.log(`[lighthouse] ${path} run ${i + 1} failed (${err}); trying again`);
-          return audit(`${device.url}${path}`);
-        });
+        const run = await auditWithRetries(`${device.url}${path}`, `${path} run ${i + 1}`);
         console.log(
           `[lighthouse] ${path} run ${i + 1}: performance ${run.performance}, accessibility ${run.accessibility}, best practices ${run["best-practices"]}, LCP ${s(run.lcp)}, TBT ${Math.round(run.tbt)} ms, CLS ${run.cls.toFixed(3)}`,
         );
