@@ -19,7 +19,7 @@ const SETS = Number(process.env.BENCH_SETS ?? 30);
 const ONLY = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
 const runs = (name: string) => !ONLY || ONLY.includes(name);
 
-/** Builds the console into a temporary folder (or uses $TRC_DIST when it holds a build). */
+/** Builds the console with its .gz copies into a temporary folder (or uses $TRC_DIST when it holds a build). */
 function consoleBuild(): string {
   const given = process.env.TRC_DIST;
   if (given && existsSync(join(given, "index.html"))) return given;
@@ -30,6 +30,8 @@ function consoleBuild(): string {
     env: { ...process.env, TRC_DIST: dist },
     stdio: "inherit",
   });
+  // The .gz copies too, as `npm run build` makes them: the device serves them (the phone row counts the bytes).
+  execFileSync(process.execPath, [join(ROOT, "scripts/gzip-dist.mjs"), dist], { stdio: "inherit" });
   return dist;
 }
 
