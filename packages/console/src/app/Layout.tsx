@@ -11,7 +11,8 @@ import { RestartBanner } from "./RestartBanner.tsx";
 import { focusPageStart, useRouteFocus } from "./routeFocus.ts";
 import { useDeviceIdentity } from "./useDeviceIdentity.ts";
 
-const NAV = [
+/** The navigation links; index.html paints the same ones before any script (a unit test keeps the two alike). */
+export const NAV = [
   ["/telemetry", "Telemetry"],
   ["/files", "Files"],
   ["/commands", "Commands"],
