@@ -1,6 +1,6 @@
 // Dashboard cold-load benchmark: Chromium opens / on the emulator with the esp32 profile; time until every card
 // has loaded, and the most requests the device saw at once (its /api/__test/stats); also as a phone would.
-import { type Browser, chromium } from "@playwright/test";
+import { type Browser, chromium, type Page } from "@playwright/test";
 import { startChildDevice } from "@trc/device";
 import { ms, percentile, verdict } from "./stats.ts";
 
@@ -18,6 +18,23 @@ interface RunFigures {
 }
 
 const CARD = "section.tcard";
+
+/** When (page time: ms since the navigation started) every dashboard card had loaded; NaN if it never did. */
+async function cardsLoadedAt(page: Page, timeout: number): Promise<number> {
+  const at = await (
+    await page.waitForFunction(
+      (sel) => {
+        const all = [...document.querySelectorAll(sel)];
+        return all.length >= 8 && all.every((c) => c.getAttribute("data-state") === "loaded")
+          ? performance.now()
+          : null;
+      },
+      CARD,
+      { polling: "raf", timeout },
+    )
+  ).jsonValue();
+  return at ?? Number.NaN;
+}
 /** The phone row: an ESP32 serves files at about 250 kB/s, and a phone's CPU is about 4x slower than this one. */
 const PHONE = { bytesPerSecond: 250_000, cpuSlowdown: 4, targetMs: 2000 };
 
@@ -41,19 +58,7 @@ async function phoneLoad(browser: Browser, url: string): Promise<number> {
       uploadThroughput: PHONE.bytesPerSecond,
     });
     await page.goto(`${url}/`, { waitUntil: "commit" });
-    const at = await (
-      await page.waitForFunction(
-        (sel) => {
-          const all = [...document.querySelectorAll(sel)];
-          return all.length >= 8 && all.every((c) => c.getAttribute("data-state") === "loaded")
-            ? performance.now()
-            : null;
-        },
-        CARD,
-        { polling: "raf", timeout: 60_000 },
-      )
-    ).jsonValue();
-    return at ?? Number.NaN;
+    return await cardsLoadedAt(page, 60_000);
   } finally {
     await context.close();
   }
@@ -86,18 +91,7 @@ export async function runColdLoad(o: ColdLoadOptions): Promise<string> {
       await fetch(`${hooks}/stats/reset`, { method: "POST" });
       await page.goto(`${device.url}/`, { waitUntil: "commit" });
       // performance.now() in the page counts from the navigation's start.
-      const cardsMs = await (
-        await page.waitForFunction(
-          (sel) => {
-            const all = [...document.querySelectorAll(sel)];
-            return all.length >= 8 && all.every((c) => c.getAttribute("data-state") === "loaded")
-              ? performance.now()
-              : null;
-          },
-          CARD,
-          { polling: "raf", timeout: 30_000 },
-        )
-      ).jsonValue();
+      const cardsMs = await cardsLoadedAt(page, 30_000);
       cards = await page.locator(CARD).count();
       const verdictMs = await (
         await page.waitForFunction(
@@ -114,7 +108,7 @@ export async function runColdLoad(o: ColdLoadOptions): Promise<string> {
         requests: number;
       };
       runs.push({
-        cardsMs: cardsMs ?? Number.NaN,
+        cardsMs,
         verdictMs: verdictMs ?? Number.NaN,
         maxInFlight: stats.maxInFlight,
         requests: stats.requests,

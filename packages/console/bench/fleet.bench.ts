@@ -1,32 +1,16 @@
 // Benchmark: 20 emulated units (one process) on one fleet page in Chromium, then 2 of them dead: time until every
 // row is filled, requests in flight per unit and in all, requests per unit per minute, main-thread busy share.
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { chromium, type Page } from "@playwright/test";
 import { type RunningDevice, startFleet } from "@trc/device";
+import { consoleBuild, PERFORMANCE_DOC, writeSection } from "./docs-section.ts";
 
-const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
-const DOC = join(ROOT, "docs/PERFORMANCE.md");
 const UNITS = 20;
 const STEADY_MS = Number(process.env.BENCH_STEADY_MS ?? 60_000);
 const TARGET = { fillMs: 3000, perUnit: 2, busy: 0.05 } as const;
-
-function consoleBuild(): string {
-  const given = process.env.TRC_DIST;
-  if (given && existsSync(join(given, "index.html"))) return given;
-  const dist = mkdtempSync(join(tmpdir(), "trc-bench-dist-"));
-  console.log(`[bench] building the console into ${dist}`);
-  execFileSync("npx", ["vite", "build", "--logLevel", "warn"], {
-    cwd: join(ROOT, "packages/console"),
-    env: { ...process.env, TRC_DIST: dist },
-    stdio: "inherit",
-  });
-  return dist;
-}
 
 /** A unit that accepts connections and never answers (hung, or a black hole on the way). */
 async function hungUnit(): Promise<{ url: string; close(): Promise<void> }> {
@@ -231,18 +215,8 @@ function section(all: Figures, dead: Figures, when: string): string {
   ].join("\n");
 }
 
-function putSection(doc: string, body: string): string {
-  const open = "<!-- bench:fleet -->";
-  const close = "<!-- /bench:fleet -->";
-  const block = `${open}\n${body.trim()}\n${close}`;
-  const start = doc.indexOf(open);
-  const end = doc.indexOf(close);
-  if (start >= 0 && end > start) return doc.slice(0, start) + block + doc.slice(end + close.length);
-  return `${doc.trimEnd()}\n\n${block}\n`;
-}
-
 async function main(): Promise<void> {
-  const dist = consoleBuild();
+  const dist = consoleBuild("bench");
   const load = () =>
     loadavg()
       .map((l) => l.toFixed(1))
@@ -259,8 +233,8 @@ async function main(): Promise<void> {
   const body = section(all, dead, when);
   console.log(body);
   if (process.env.BENCH_NO_WRITE) return;
-  writeFileSync(DOC, putSection(readFileSync(DOC, "utf8"), body));
-  console.log(`[bench] wrote ${DOC}`);
+  writeSection("fleet", body);
+  console.log(`[bench] wrote ${PERFORMANCE_DOC}`);
 }
 
 await main();

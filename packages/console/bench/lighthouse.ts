@@ -1,18 +1,16 @@
 // `npm run lighthouse`: Lighthouse 12 (mobile defaults) on five pages of a fresh production build served by the
 // emulator; the median of a few runs per page replaces its own section of docs/PERFORMANCE.md.
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startChildDevice } from "@trc/device";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { consoleBuild, PERFORMANCE_DOC, writeSection } from "./docs-section.ts";
 import { percentile, verdict } from "./stats.ts";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
-const CONSOLE = join(ROOT, "packages/console");
-const DOC = join(ROOT, "docs/PERFORMANCE.md");
 const RUNS = Number(process.env.LH_RUNS ?? 3);
 const PAGES = (process.env.LH_PAGES ?? "/telemetry,/commands,/configuration,/firmware,/files").split(",");
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -31,21 +29,6 @@ interface Run {
   si: number;
   /** Audits below a full score in the accessibility and best-practices categories. */
   failing: string[];
-}
-
-/** What `npm start` serves: a production build with its .gz copies (into a temp folder, or $TRC_DIST if built). */
-function build(): string {
-  const given = process.env.TRC_DIST;
-  if (given && existsSync(join(given, "index.html"))) return given;
-  const dist = mkdtempSync(join(tmpdir(), "trc-lighthouse-dist-"));
-  console.log(`[lighthouse] building the console into ${dist}`);
-  execFileSync("npx", ["vite", "build", "--logLevel", "warn"], {
-    cwd: CONSOLE,
-    env: { ...process.env, TRC_DIST: dist },
-    stdio: "inherit",
-  });
-  execFileSync(process.execPath, [join(ROOT, "scripts/gzip-dist.mjs"), dist], { stdio: "inherit" });
-  return dist;
 }
 
 async function audit(url: string): Promise<Run> {
@@ -98,17 +81,6 @@ async function auditWithRetries(url: string, what: string): Promise<Run> {
   }
 }
 
-/** Replaces (or appends) the section between `<!-- bench:NAME -->` and `<!-- /bench:NAME -->`. */
-function putSection(doc: string, name: string, body: string): string {
-  const open = `<!-- bench:${name} -->`;
-  const close = `<!-- /bench:${name} -->`;
-  const block = `${open}\n${body.trim()}\n${close}`;
-  const start = doc.indexOf(open);
-  const end = doc.indexOf(close);
-  if (start >= 0 && end > start) return doc.slice(0, start) + block + doc.slice(end + close.length);
-  return `${doc.trimEnd()}\n\n${block}\n`;
-}
-
 const s = (v: number) => `${(v / 1000).toFixed(2)} s`;
 const med = (runs: Run[], key: keyof Omit<Run, "failing">) =>
   percentile(
@@ -157,7 +129,7 @@ async function main(): Promise<void> {
       .join(", ");
   const before = load();
   const when = `${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`;
-  const dist = build();
+  const dist = consoleBuild("lighthouse");
   const device = await startChildDevice({
     env: { CONSOLE_DIST: dist },
     tempPrefix: "trc-lighthouse-device-",
@@ -179,9 +151,8 @@ async function main(): Promise<void> {
   }
   const body = report(results, when, `${before}; after: ${load()}`);
   console.log(body);
-  const doc = existsSync(DOC) ? readFileSync(DOC, "utf8") : "# Performance\n";
-  writeFileSync(DOC, putSection(doc, "lighthouse", body));
-  console.log(`[lighthouse] wrote ${DOC}`);
+  writeSection("lighthouse", body);
+  console.log(`[lighthouse] wrote ${PERFORMANCE_DOC}`);
 }
 
 await main();
