@@ -1,5 +1,6 @@
 // The API client's request shape: a defined JSON body (null, 0 and false too) is POSTed with its body; per-unit gates.
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { useDeviceSettings } from "../shared/deviceSettings.ts";
 import { allUnitsGate, gateOf, MAX_IN_FLIGHT_IN_ALL, send } from "./client.ts";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -73,5 +74,30 @@ describe("send", () => {
     expect(most).toBe(MAX_IN_FLIGHT_IN_ALL);
     expect(mostPerUnit).toBe(2);
     expect(allUnitsGate.inFlight).toBe(0);
+  });
+
+  it("a request made for one unit goes to it even when another is chosen while it waits for a slot", async () => {
+    const calls: string[] = [];
+    const release: (() => void)[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn((url: string) => {
+        calls.push(url);
+        return new Promise<Response>((done) => release.push(() => done(new Response("{}", { status: 200 }))));
+      }),
+    );
+    useDeviceSettings.getState().update({ rootAPI: "http://10.0.0.1" });
+    try {
+      const queued = [send("/api/a"), send("/api/b"), send("/api/c")];
+      await vi.waitFor(() => expect(calls).toHaveLength(2));
+      useDeviceSettings.getState().update({ rootAPI: "http://10.0.0.2" });
+      release.shift()?.();
+      await vi.waitFor(() => expect(calls).toHaveLength(3));
+      expect(calls[2]).toBe("http://10.0.0.1/api/c");
+      for (const r of release.splice(0)) r();
+      await Promise.all(queued);
+    } finally {
+      useDeviceSettings.getState().update({ rootAPI: "" });
+    }
   });
 });

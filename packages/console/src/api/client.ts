@@ -108,7 +108,9 @@ export const allUnitsGate = new RequestGate(MAX_IN_FLIGHT_IN_ALL);
 
 /** Sends a request and returns the answer whatever its status; throws only when no answer arrives. */
 export function send(path: string, opts: RequestOptions = {}): Promise<RawAnswer> {
-  return gateOf(opts.base ?? apiBase()).run(() => allUnitsGate.run(() => fetchOnce(path, opts), opts), opts);
+  // The unit is chosen once, when the request is made: one switched to while it waits does not receive it.
+  const unit = { ...opts, base: opts.base ?? apiBase() };
+  return gateOf(unit.base).run(() => allUnitsGate.run(() => fetchOnce(path, unit), unit), unit);
 }
 
 /** GETs (or sends) and checks the answer: non-2xx throws; a wrong-shaped answer keeps its valid fields and names the bad ones. */

@@ -144,7 +144,7 @@ export function fleetQuery(client: QueryClient, base: string) {
 export async function syncUnitClock(base: string, signal?: AbortSignal): Promise<ClockEstimate> {
   const outcome = await syncClock(
     () => takeSample({ ...fleetRequest(base, signal), timeoutMs: 3000 }),
-    FLEET_SYNC,
+    signal ? { ...FLEET_SYNC, signal } : FLEET_SYNC,
   );
   if (!outcome.ok) throw new Error(outcome.error || "Unable to fetch device time.");
   return outcome.estimate;

@@ -1,6 +1,6 @@
 // The Device Time card's 'Set device time' button: asks first, sets the unit's clock to the browser's, re-syncs.
 import { useState } from "react";
-import { errorText } from "../api/errors.ts";
+import { DeviceError, errorText } from "../api/errors.ts";
 import { useAuth } from "../shared/authStore.ts";
 import { useFlags } from "../shared/flags.ts";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
@@ -29,15 +29,17 @@ export function SetDeviceTime() {
     try {
       const { answer } = await setDeviceTime({ oneWayMs: estimate.delayMs });
       if (!answer.ok) {
-        const reason = (answer.body as { error?: unknown } | null)?.error;
-        setStatus(
-          `The unit refused (HTTP ${answer.status}${typeof reason === "string" ? `: ${reason}` : ""})`,
-        );
+        setStatus(`The unit refused (${DeviceError.http(answer.status, answer.body).message})`);
         return;
       }
       setStatus("Clock set; checking it again...");
-      await useClock.getState().requery();
-      setStatus("Clock set to this browser's time.");
+      // A sync already under way (Requery) mixes samples from before the set: the check starts after it.
+      await useClock.getState().resync();
+      setStatus(
+        useClock.getState().accuracy === "NO_GOOD_RESULTS"
+          ? "Clock set, but the check after it failed: Requery to see the new offset."
+          : "Clock set to this browser's time.",
+      );
     } catch (err) {
       setStatus(`Set device time failed: ${errorText(err)}`);
     } finally {

@@ -3,6 +3,7 @@ import { API, type TimeAccuracy } from "@trc/protocol";
 import { create } from "zustand";
 import { type RequestOptions, send } from "../api/client.ts";
 import { DeviceError } from "../api/errors.ts";
+import { apiBase, useDeviceSettings } from "../shared/deviceSettings.ts";
 import { accuracyVerdict, SYNC_FAILED_TEXT } from "./accuracy.ts";
 import { type ClockEstimate, readDeviceClock, sampleOf, syncClock, type TimeSample } from "./timeSync.ts";
 
@@ -17,7 +18,10 @@ export interface ClockState {
   error: string | null;
   /** Why the last attempt failed, for the tooltip of a faulted query. */
   detail: string | null;
+  /** Syncs now; while a sync runs, answers with that one (a second never starts beside it). */
   requery(): Promise<void>;
+  /** A sync that starts after any running one has ended: its samples are all newer than this call (after a set). */
+  resync(): Promise<void>;
 }
 
 /** Sync requests go after the cards' own requests: their timing is measured when they leave the queue anyway. */
@@ -41,7 +45,7 @@ export async function takeSample(opts: RequestOptions = {}): Promise<TimeSample 
   return sampleOf(clock, answer.timing.sent, answer.timing.received);
 }
 
-export const useClock = create<ClockState>((set, get) => ({
+const NOT_QUERIED = {
   accuracy: "NOT_QUERIED",
   estimate: null,
   utcOffset: null,
@@ -49,17 +53,45 @@ export const useClock = create<ClockState>((set, get) => ({
   attempts: 0,
   error: null,
   detail: null,
-  async requery() {
-    if (get().accuracy === "QUERYING") return;
+} as const;
+
+/** The sync under way, and the unit it measures. */
+let running: { unit: string; done: Promise<void> } | null = null;
+
+export const useClock = create<ClockState>((set, get) => ({
+  ...NOT_QUERIED,
+  requery() {
+    if (running && get().accuracy === "QUERYING") return running.done;
+    const unit = apiBase();
+    // A sync of a unit the console has since left writes nothing: its figures are not about the unit on screen.
+    const mine = () => running?.unit === unit && apiBase() === unit;
     set({ accuracy: "QUERYING", error: null, detail: null, good: 0, attempts: 0 });
-    const outcome = await syncClock(() => takeSample(), {
-      onAttempt: (attempts, good) => set({ attempts, good }),
+    const done = (async () => {
+      const outcome = await syncClock(() => takeSample({ base: unit }), {
+        onAttempt: (attempts, good) => mine() && set({ attempts, good }),
+      });
+      if (!mine()) return;
+      if (!outcome.ok) {
+        set({ accuracy: "NO_GOOD_RESULTS", estimate: null, error: SYNC_FAILED_TEXT, detail: outcome.error });
+        return;
+      }
+      const { estimate, utcOffset } = outcome;
+      set({ accuracy: accuracyVerdict(estimate.offsetMs, estimate.delayMs), estimate, utcOffset });
+    })().finally(() => {
+      if (running?.done === done) running = null;
     });
-    if (!outcome.ok) {
-      set({ accuracy: "NO_GOOD_RESULTS", estimate: null, error: SYNC_FAILED_TEXT, detail: outcome.error });
-      return;
-    }
-    const { estimate, utcOffset } = outcome;
-    set({ accuracy: accuracyVerdict(estimate.offsetMs, estimate.delayMs), estimate, utcOffset });
+    running = { unit, done };
+    return done;
+  },
+  async resync() {
+    await running?.done;
+    return get().requery();
   },
 }));
+
+// Another unit chosen: the last sync measured the previous one.
+useDeviceSettings.subscribe((now, before) => {
+  if (now.rootAPI === before.rootAPI) return;
+  running = null;
+  useClock.setState(NOT_QUERIED);
+});

@@ -225,3 +225,19 @@ describe("syncClock", () => {
     expect(pauses).toEqual([30, 120, 75, 53]);
   });
 });
+
+describe("syncClock stops when asked", () => {
+  it("makes no attempt after its signal is aborted", async () => {
+    const stop = new AbortController();
+    let taken = 0;
+    const take = async () => {
+      taken++;
+      if (taken === 2) stop.abort(new Error("query cancelled"));
+      return null;
+    };
+    await expect(syncClock(take, { signal: stop.signal, sleep: async () => {} })).rejects.toThrow(
+      "query cancelled",
+    );
+    expect(taken).toBe(2);
+  });
+});

@@ -149,6 +149,8 @@ export interface SyncOptions {
   good?: "low-delay" | "answered";
   /** Called after each attempt (for progress). */
   onAttempt?: (attempt: number, good: number) => void;
+  /** Stops the sync before its next attempt (the query that asked for it was cancelled). */
+  signal?: AbortSignal;
 }
 
 export type SyncOutcome =
@@ -183,6 +185,7 @@ export async function syncClock(
   let lastError = "";
   while (good < wanted && attempts < maxAttempts) {
     if (attempts > 0) await sleep(Math.round(min + random() * (max - min)));
+    o.signal?.throwIfAborted();
     attempts++;
     try {
       const s = await take();
