@@ -2,6 +2,7 @@
 // offset and 5–60 ms asymmetric jitter (a random wait before and another after it reads its clock).
 import { startChildDevice } from "@trc/device";
 import { API, TIME_SYNC } from "@trc/protocol";
+import { preciseNow } from "../src/api/preciseNow.ts";
 import {
   estimateClock,
   LOW_DELAY_MARGIN_MS,
@@ -21,8 +22,6 @@ export interface ClockBenchOptions {
   offsetMs: number;
   jitterMs: readonly [number, number];
 }
-
-const preciseNow = () => performance.timeOrigin + performance.now();
 
 /**
  * Date.now() − the high-resolution clock, measured on a millisecond edge of Date.now() so that its flooring does

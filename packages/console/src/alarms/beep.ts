@@ -29,6 +29,8 @@ export function beep(): void {
   const ac = context();
   if (!ac) return;
   try {
+    // After a reload the switch is on but no click unlocked the context: the page's earlier clicks allow it now.
+    if (ac.state === "suspended") void ac.resume?.().catch(() => {});
     const osc = ac.createOscillator();
     const gain = ac.createGain();
     osc.frequency.value = 880;

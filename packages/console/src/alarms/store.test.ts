@@ -1,6 +1,6 @@
 // Listing rules: held alarms stay, cleared ones stay until acknowledged, acknowledged ones leave once cleared.
 import { beforeEach, describe, expect, it } from "vitest";
-import { acknowledge, reconcile, storedMinutes, useAlarms } from "./store.ts";
+import { acknowledge, announcement, reconcile, storedMinutes, useAlarms } from "./store.ts";
 
 const battery = { id: "battery", text: "Battery low (12 %)" };
 const hot = { id: "hot-cpu", text: "Hot: cpu (71.0 °C)" };
@@ -67,5 +67,17 @@ describe("the store", () => {
     expect(storedMinutes(-1)).toBe(10);
     expect(storedMinutes("5")).toBe(10);
     expect(storedMinutes(0)).toBe(0);
+  });
+});
+
+describe("announcement", () => {
+  it("changes its text when the same alarm is raised again, so a screen reader says it again", () => {
+    const raised = [{ id: "offline", text: "Unit offline" }] as Parameters<typeof announcement>[0];
+    const first = announcement(raised, "");
+    expect(first).toBe("New alarm: Unit offline");
+    const again = announcement(raised, first);
+    expect(again).not.toBe(first);
+    expect(again.trim()).toBe("New alarm: Unit offline");
+    expect(announcement(raised, again)).toBe(first);
   });
 });

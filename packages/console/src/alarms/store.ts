@@ -62,23 +62,26 @@ interface AlarmState {
   acknowledge(id: string): void;
   setSound(on: boolean): void;
   setNoReadsMinutes(minutes: number): void;
-  /** The unit these alarms are about (its base address). */
-  unit: string;
   /** Forget everything: another unit was chosen. */
-  reset(unit?: string): void;
+  reset(): void;
+}
+
+/** The live region's new text; the same alarm raised again still changes it (a trailing no-break space comes and goes). */
+export function announcement(raised: readonly Alarm[], previous: string): string {
+  const text = `New alarm: ${raised.map((a) => a.text).join("; ")}`;
+  return text === previous ? `${text}\u00a0` : text;
 }
 
 export const useAlarms = create<AlarmState>((set, get) => ({
   list: [],
   memory: EMPTY_MEMORY,
   announced: "",
-  unit: "",
   sound: readJson<boolean>(local, SOUND_KEY) === true,
   noReadsMinutes: storedMinutes(readJson<number>(local, NO_READS_KEY)),
   update(current, now) {
     const { list, raised } = reconcile(get().list, current, now);
     if (!same(list, get().list)) set({ list });
-    if (raised.length) set({ announced: `New alarm: ${raised.map((a) => a.text).join("; ")}` });
+    if (raised.length) set({ announced: announcement(raised, get().announced) });
     return raised;
   },
   remember(memory) {
@@ -96,7 +99,7 @@ export const useAlarms = create<AlarmState>((set, get) => ({
     writeJson(local, NO_READS_KEY, n);
     set({ noReadsMinutes: n });
   },
-  reset(unit = "") {
-    set({ list: [], memory: EMPTY_MEMORY, announced: "", unit });
+  reset() {
+    set({ list: [], memory: EMPTY_MEMORY, announced: "" });
   },
 }));

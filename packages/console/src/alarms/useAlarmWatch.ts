@@ -29,7 +29,10 @@ export function watchDue(
 /** A dataset's latest reading in the shared cache (asked for when due); an errored one is emptied, as on its card. */
 function latest<D extends TelemetryDataset>(client: QueryClient, base: string, dataset: D, now: number) {
   const state = client.getQueryState<Reading<D>>(telemetryKey(base, dataset));
-  if (watchDue(state, now)) void client.prefetchQuery(datasetQuery(client, base, dataset, WATCH_TRAFFIC));
+  // A unit that does not answer is left to the heartbeat: six timed-out reads would hold its 2 slots for minutes.
+  const reachable = useConnection.getState().online !== false;
+  if (reachable && watchDue(state, now))
+    void client.prefetchQuery(datasetQuery(client, base, dataset, WATCH_TRAFFIC));
   return state?.status === "success" ? { data: state.data?.data, at: state.dataUpdatedAt } : { at: now };
 }
 
@@ -40,7 +43,8 @@ export function useAlarmWatch(): void {
   useHeartbeat();
 
   // Another unit: nothing it remembers or lists is about this one.
-  useEffect(() => useAlarms.getState().reset(base), [base]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when the unit changes
+  useEffect(() => useAlarms.getState().reset(), [base]);
 
   useEffect(() => {
     const since = Date.now();

@@ -5,6 +5,7 @@ import { apiBase } from "../shared/deviceSettings.ts";
 import { useConnection } from "./connection.ts";
 import { DeviceError } from "./errors.ts";
 import { type Parsed, parseLenient } from "./lenient.ts";
+import { preciseNow } from "./preciseNow.ts";
 import { type GateOptions, RequestGate } from "./queue.ts";
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -45,8 +46,6 @@ export interface RawAnswer {
   /** High-resolution browser clock (epoch ms: performance.timeOrigin + performance.now()) when the fetch left the gate and when the answer was read: for clock sync. */
   timing: { sent: number; received: number };
 }
-
-const preciseNow = () => performance.timeOrigin + performance.now();
 
 export function apiUrl(path: string, base: string = apiBase()): string {
   return `${base}${path}`;

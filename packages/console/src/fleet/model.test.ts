@@ -54,10 +54,11 @@ describe("unitState", () => {
     expect(unitState({ status: "pending", dataUpdatedAt: 0, errorUpdatedAt: 0 })).toBe("checking");
     expect(unitState(ok(reading()))).toBe("online");
   });
-  it("offline when the last poll failed and the last answer is over 10 s older, or there was none", () => {
+  it("offline when the last poll failed and the last answer is 10 s or more older (as the alarm), or there was none", () => {
     expect(unitState({ status: "error", dataUpdatedAt: 0, errorUpdatedAt: T })).toBe("offline");
     expect(unitState({ status: "error", dataUpdatedAt: T, errorUpdatedAt: T + 15_000 })).toBe("offline");
-    expect(unitState({ status: "error", dataUpdatedAt: T, errorUpdatedAt: T + 10_000 })).toBe("online");
+    expect(unitState({ status: "error", dataUpdatedAt: T, errorUpdatedAt: T + 10_000 })).toBe("offline");
+    expect(unitState({ status: "error", dataUpdatedAt: T, errorUpdatedAt: T + 9_999 })).toBe("online");
   });
 });
 

@@ -47,7 +47,7 @@ export function unitState(q: QueryView<unknown>): UnitState {
   if (q.status === "pending") return "checking";
   if (q.status === "success") return "online";
   if (!q.dataUpdatedAt) return "offline";
-  return q.errorUpdatedAt - q.dataUpdatedAt > ALARM_OFFLINE_MS ? "offline" : "online";
+  return q.errorUpdatedAt - q.dataUpdatedAt >= ALARM_OFFLINE_MS ? "offline" : "online";
 }
 
 const count = (n: number | undefined) => (typeof n === "number" && Number.isFinite(n) ? String(n) : MISSING);

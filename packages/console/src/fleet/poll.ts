@@ -9,6 +9,7 @@ import {
 } from "@trc/protocol";
 import { type AlarmMemory, EMPTY_MEMORY, remember } from "../alarms/rules.ts";
 import { type RequestOptions, request } from "../api/client.ts";
+import { errorText } from "../api/errors.ts";
 import type { Loose } from "../api/lenient.ts";
 import { deviceKey } from "../shared/deviceSettings.ts";
 import { takeSample } from "../telemetry/clockStore.ts";
@@ -54,8 +55,6 @@ export interface FleetReading {
   /** Polls so far (the slow datasets are read when it is even). */
   poll: number;
 }
-
-const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** The datasets a poll reads (uhf/ports only on a uhf unit; the slow ones at even polls or when never read). */
 export function fleetDatasets(mode: string, poll: number, have: FleetData = {}): FleetDataset[] {
@@ -107,7 +106,7 @@ export async function pollUnit(
       } catch (err) {
         if (signal?.aborted) throw err;
         delete data[dataset];
-        errors[dataset] = message(err);
+        errors[dataset] = errorText(err);
       }
     }),
   );

@@ -1,6 +1,8 @@
 // Device Time card (SPEC §2, §4, §8, §9): accuracy verdict, 'Requery', device against browser time, time zone error.
+
 import { TIME_SYNC, TIME_TICK_MS } from "@trc/protocol";
 import { lazy, Suspense, useEffect, useState } from "react";
+import { preciseNow } from "../api/preciseNow.ts";
 import {
   ACCURACY_COLOURS,
   ACCURACY_DESCRIPTIONS,
@@ -21,9 +23,6 @@ import { useDataset } from "./useDataset.ts";
 
 /** Its own chunk: it needs the command levels and the dialog, which the first route can do without. */
 const SetDeviceTime = lazy(() => import("./SetDeviceTime.tsx").then((m) => ({ default: m.SetDeviceTime })));
-
-/** The browser clock the sync measured with (the offset is relative to it). */
-const preciseNow = () => performance.timeOrigin + performance.now();
 
 function useNow(everyMs: number): number {
   const [now, setNow] = useState(preciseNow);

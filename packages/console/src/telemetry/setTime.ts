@@ -1,6 +1,7 @@
 // Set device time (issue 13): TIME_MANUAL with the browser's UTC time, computed when the request actually leaves.
 import { API, COMMAND_SEND_DELAY_MS, findCommand, toManualTimeArg } from "@trc/protocol";
 import { type RawAnswer, send } from "../api/client.ts";
+import { preciseNow } from "../api/preciseNow.ts";
 import { sleep } from "../api/sleep.ts";
 import { levelAllows } from "../commands/executeRule.ts";
 import { credentials } from "../shared/authStore.ts";
@@ -10,9 +11,6 @@ export const SET_TIME_QUESTION =
 export const TIME_MANUAL = "TIME_MANUAL";
 /** The level TIME_MANUAL needs (D4: 5). */
 export const TIME_MANUAL_LEVEL = findCommand(TIME_MANUAL)?.perm ?? 5;
-
-/** The browser clock the sync measures against (the offset shown is relative to it). */
-const preciseNow = () => performance.timeOrigin + performance.now();
 
 /** The argument that makes the unit land on the browser's time: now plus the one-way delay, as YYMMDDHHMMSSmmm. */
 export function manualTimeValue(browserNowMs: number, oneWayMs: number): string {
