@@ -1,19 +1,8 @@
 // Playwright end-to-end tests of the built console against the emulated device, in Debian's headless Chromium.
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM } from "./chromium.ts";
 
 const CI = !!process.env.CI && process.env.CI !== "false";
-
-/** Debian's Chromium: Playwright's own browser downloads do not work on these machines. */
-const CHROMIUM_PATH = "/usr/bin/chromium";
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 export default defineConfig({
   testDir: "e2e",
@@ -37,6 +26,6 @@ export default defineConfig({
     navigationTimeout: 15_000,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: CHROMIUM,
   },
 });

@@ -2,6 +2,7 @@
 // has loaded, and the most requests the device saw at once (its /api/__test/stats); also as a phone would.
 import { type Browser, chromium, type Page } from "@playwright/test";
 import { startChildDevice } from "@trc/device";
+import { CHROMIUM } from "../chromium.ts";
 import { ms, percentile, verdict } from "./stats.ts";
 
 export interface ColdLoadOptions {
@@ -69,16 +70,7 @@ export async function runColdLoad(o: ColdLoadOptions): Promise<string> {
     env: { DEVICE_PROFILE: "esp32", DEVICE_TEST_HOOKS: "1", CONSOLE_DIST: o.dist },
     tempPrefix: "trc-bench-device-",
   });
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM);
   const hooks = `${device.url}/api/__test`;
   const runs: RunFigures[] = [];
   const phone: number[] = [];

@@ -6,6 +6,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import { FIRMWARE, makeTestImage } from "@trc/protocol";
+import { CHROMIUM } from "../chromium.ts";
 import { REPO_ROOT, type RunningDevice, spawnDevice } from "../e2e/fixtures.ts";
 
 const SIZE = 1_500_000;
@@ -233,10 +234,7 @@ async function main(): Promise<void> {
   }
   process.env.TRC_DIST = dist;
   const device = await spawnDevice({ DEVICE_TEST_HOOKS: "1" });
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
-  });
+  const browser = await chromium.launch(CHROMIUM);
   try {
     const results: { scenario: Scenario; runs: Run[] }[] = [];
     for (const scenario of SCENARIOS) {

@@ -6,6 +6,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import { type RunningDevice, startFleet } from "@trc/device";
+import { CHROMIUM } from "../chromium.ts";
 import { consoleBuild, PERFORMANCE_DOC, writeSection } from "./docs-section.ts";
 
 const UNITS = 20;
@@ -106,16 +107,7 @@ async function runScenario(dist: string, deadCount: 0 | 2): Promise<Figures> {
     live.pop();
     addresses[UNITS - 2] = hung.url;
   }
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM);
   try {
     const context = await browser.newContext();
     await context.addInitScript(

@@ -1,6 +1,6 @@
 // Scenario hooks (test hooks only): each alarm's condition appears in the telemetry, the clock moves, DELETE restores.
 import { API, PassingsTelemetry } from "@trc/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sleep, startTestDevice, type TestDevice } from "./helpers.ts";
 
 const SCENARIO = "/api/__test/scenario";
@@ -48,11 +48,17 @@ describe("scenario hooks", () => {
   it("reads stop: the passings counters stay where they are until cleared", async () => {
     await dev.postJson(SCENARIO, { readsStopped: true });
     const a = PassingsTelemetry.parse(await read("passings"));
+    // "Stays where it is" needs time to pass: 1.5 s, in which a living unit reads tags.
     await sleep(1500);
     expect(PassingsTelemetry.parse(await read("passings")).seen).toBe(a.seen);
     await dev.postJson(SCENARIO, { readsStopped: null });
-    await sleep(1500);
-    expect(PassingsTelemetry.parse(await read("passings")).seen).toBeGreaterThan(a.seen);
+    await vi.waitFor(
+      async () => expect(PassingsTelemetry.parse(await read("passings")).seen).toBeGreaterThan(a.seen),
+      {
+        timeout: 10_000,
+        interval: 200,
+      },
+    );
   });
 
   it("sets and steps the device clock and reports its true offset", async () => {
