@@ -23,6 +23,8 @@ export const PAGES: { path: string; h1: string; loaded: (page: Page) => Promise<
     path: "/telemetry",
     h1: "Telemetry",
     loaded: async (page) => {
+      // The cards render together once the page's chunk is in: wait for them before listing them.
+      await expect(page.locator("section.tcard").first()).toBeVisible();
       for (const card of await page.locator("section.tcard").all())
         await expect(card).toHaveAttribute("data-state", "loaded");
     },

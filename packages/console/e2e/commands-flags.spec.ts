@@ -22,8 +22,9 @@ test.describe("commands feature flags", () => {
     device,
   }) => {
     await page.goto("/commands");
+    // The page's chunk arrives after the load event: wait for its rows before reading them.
+    await expect(page.locator(".cmd-list .cmd-row-name")).toHaveCount(16);
     const local = await page.locator(".cmd-list .cmd-row-name").allTextContents();
-    expect(local).toHaveLength(16);
 
     await withFlags(page, { useRemoteStore: true });
     const start = Date.now();

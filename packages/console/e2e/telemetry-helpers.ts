@@ -4,6 +4,8 @@ import { expect } from "./fixtures.ts";
 
 /** Waits until the dashboard is quiet: every card loaded and the first clock sync done. */
 export async function dashboardSettled(page: Page): Promise<void> {
+  // The cards render together once the page's chunk is in: wait for them before listing them.
+  await expect(page.locator("section.tcard").first()).toBeVisible();
   for (const card of await page.locator("section.tcard").all())
     await expect(card).toHaveAttribute("data-state", "loaded");
   await firstSyncDone(page.getByTestId("time-verdict"));
