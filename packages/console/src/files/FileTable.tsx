@@ -27,7 +27,7 @@ function SortHeader({
   const state = ariaSort(sort, column);
   return (
     <th aria-sort={state}>
-      <button type="button" className="files-sort" onClick={() => onSort(nextSort(sort, column))}>
+      <button type="button" className="sort-button" onClick={() => onSort(nextSort(sort, column))}>
         {label}
         {ARROW[state]}
       </button>

@@ -1,5 +1,6 @@
 // The fleet's "Unit address" input and "Add unit" button; a refused address says why under the input.
 import { useState } from "react";
+import { AddressInput, AddressReason } from "../ui/AddressInput.tsx";
 import { useFleetUnits } from "./units.ts";
 
 export function AddUnitForm() {
@@ -13,27 +14,21 @@ export function AddUnitForm() {
   };
   return (
     <form className="panel fleet-add" onSubmit={submit} noValidate>
-      <label htmlFor="fleet-address">Unit address</label>
-      <input
+      <AddressInput
         id="fleet-address"
-        type="text"
-        inputMode="url"
+        label="Unit address"
         placeholder="http://192.168.4.2"
         value={draft}
-        onChange={(e) => {
-          setDraft(e.currentTarget.value);
+        refused={refused}
+        onChange={(value) => {
+          setDraft(value);
           setRefused(null);
         }}
-        aria-invalid={refused ? true : undefined}
-        aria-describedby="fleet-address-reason"
-        spellCheck={false}
       />
       <button type="submit" className="btn btn-primary">
         Add unit
       </button>
-      <p id="fleet-address-reason" className="field-reason" role="alert">
-        {refused ?? ""}
-      </p>
+      <AddressReason id="fleet-address" refused={refused} />
     </form>
   );
 }

@@ -54,13 +54,13 @@ export default function FleetPage() {
           <thead>
             <tr>
               <th aria-sort={ariaSort("name")}>
-                <button type="button" className="fleet-sort" onClick={() => sortBy("name")}>
+                <button type="button" className="sort-button" onClick={() => sortBy("name")}>
                   Name
                 </button>
               </th>
               <th>Mode</th>
               <th aria-sort={ariaSort("state")}>
-                <button type="button" className="fleet-sort" onClick={() => sortBy("state")}>
+                <button type="button" className="sort-button" onClick={() => sortBy("state")}>
                   State
                 </button>
               </th>

@@ -1,7 +1,9 @@
 // Query Endpoint: where the console sends its requests (rootAPI), with the settings mode and the intended URL.
+
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { apiBase, useDeviceSettings } from "../shared/deviceSettings.ts";
+import { AddressInput, AddressReason } from "../ui/AddressInput.tsx";
 import { Spinner } from "../ui/Spinner.tsx";
 import { checkTypedEndpoint, runSubmitAnimation, type SubmitPhase } from "./endpointForm.ts";
 
@@ -44,20 +46,16 @@ export function EndpointSection() {
         host such as 192.168.4.1 means http://.
       </p>
       <form className="settings-endpoint" onSubmit={submit} noValidate>
-        <label htmlFor="settings-root-api">Device address</label>
-        <input
+        <AddressInput
           id="settings-root-api"
-          type="text"
-          inputMode="url"
+          label="Device address"
           placeholder="localhost"
           value={draft}
-          onChange={(e) => {
-            setDraft(e.currentTarget.value);
+          refused={refused}
+          onChange={(value) => {
+            setDraft(value);
             setRefused(null);
           }}
-          aria-invalid={refused ? true : undefined}
-          aria-describedby="settings-endpoint-reason"
-          spellCheck={false}
         />
         <button type="submit" className="btn btn-primary" disabled={phase !== "idle"}>
           {phase === "saving" ? (
@@ -71,9 +69,7 @@ export function EndpointSection() {
           )}
         </button>
       </form>
-      <p id="settings-endpoint-reason" className="field-reason" role="alert">
-        {refused ?? ""}
-      </p>
+      <AddressReason id="settings-root-api" refused={refused} />
       <dl className="settings-facts">
         <dt>Settings mode</dt>
         <dd data-testid="settings-mode">{settings.viteMode}</dd>
