@@ -1,8 +1,10 @@
 // Fleet polling: a dead unit costs one request, slow datasets every other poll, reads per minute, and the limits
 // (2 in flight per unit, 6 over all units) with ten units polled at once.
+import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MAX_IN_FLIGHT_IN_ALL } from "../api/client.ts";
 import { apiBase } from "../shared/deviceSettings.ts";
+import { datasetQuery, telemetryKey } from "../telemetry/queries.ts";
 import { fleetDatasets, pollUnit, readsPerMinute } from "./poll.ts";
 
 const answers: Record<string, unknown> = {
@@ -44,6 +46,22 @@ function stubFleet(o: { delayMs?: number; dead?: string[] } = {}) {
 }
 
 describe("pollUnit", () => {
+  it("the console's own unit is read through the shared telemetry cache: data the dashboard or the watch just took is not asked again", async () => {
+    const { log } = stubFleet();
+    const own = apiBase();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await client.fetchQuery(datasetQuery(client, own, "battery"));
+    log.length = 0;
+    const reading = await pollUnit(own, undefined, undefined, false, client);
+    const host = new URL(own).host;
+    expect(log.filter((p) => p === `${host}/api/telemetry/battery`)).toEqual([]);
+    expect(log.filter((p) => p.startsWith(`${host}/api/telemetry/`))).toHaveLength(6);
+    expect(reading.data.battery).toEqual(
+      client.getQueryData<{ data: unknown }>(telemetryKey(own, "battery"))?.data,
+    );
+    expect(client.getQueryData(telemetryKey(own, "passings"))).toBeDefined();
+  });
+
   it("reads the name first, then the datasets; the slow ones at every other poll, kept in between", async () => {
     const { log } = stubFleet();
     const first = await pollUnit("http://10.0.0.7", undefined);

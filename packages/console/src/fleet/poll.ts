@@ -11,8 +11,9 @@ import { type AlarmMemory, EMPTY_MEMORY, remember } from "../alarms/rules.ts";
 import { type RequestOptions, request } from "../api/client.ts";
 import { errorText } from "../api/errors.ts";
 import type { Loose } from "../api/lenient.ts";
-import { deviceKey } from "../shared/deviceSettings.ts";
+import { apiBase, deviceKey } from "../shared/deviceSettings.ts";
 import { takeSample } from "../telemetry/clockStore.ts";
+import { datasetQuery } from "../telemetry/queries.ts";
 import { type ClockEstimate, syncClock } from "../telemetry/timeSync.ts";
 
 /** Each unit is polled this often (while the tab is visible). */
@@ -85,6 +86,8 @@ export async function pollUnit(
   prev: FleetReading | undefined,
   signal?: AbortSignal,
   failed = false,
+  /** The console's cache: the unit it is pointed at is read through its telemetry queries (see `readDataset`). */
+  shared?: QueryClient,
 ) {
   const opts = fleetRequest(base, signal);
   const probe = failed ? { ...opts, priority: SUSPECT_PRIORITY } : opts;
@@ -98,11 +101,11 @@ export async function pollUnit(
     fleetDatasets(mode, poll, data).map(async (dataset: TelemetryDataset & FleetDataset) => {
       try {
         const priority = ALARMS_ONLY.has(dataset) ? -1 : 0;
-        const parsed = await request(API.telemetry(dataset), TELEMETRY_SCHEMAS[dataset], {
-          ...opts,
-          priority,
-        });
-        (data as Record<string, unknown>)[dataset] = parsed.data;
+        (data as Record<string, unknown>)[dataset] = await readDataset(
+          dataset,
+          { ...opts, priority },
+          shared,
+        );
       } catch (err) {
         if (signal?.aborted) throw err;
         delete data[dataset];
@@ -119,6 +122,23 @@ export async function pollUnit(
   return { name, mode, data, errors, at, readsPerMin, memory, poll } satisfies FleetReading;
 }
 
+/**
+ * One dataset of a poll. The unit the console is pointed at is read through the dashboard's and the alarm watch's
+ * query (the same key), so a reading either of them took in the last poll period is used, not asked for again.
+ */
+async function readDataset(
+  dataset: TelemetryDataset,
+  opts: RequestOptions,
+  shared?: QueryClient,
+): Promise<unknown> {
+  if (shared && opts.base === apiBase()) {
+    const traffic = { background: true, priority: opts.priority ?? 0 };
+    const query = datasetQuery(shared, opts.base, dataset, traffic);
+    return (await shared.fetchQuery({ ...query, staleTime: FLEET_POLL_MS - 1000, retry: false })).data;
+  }
+  return (await request(API.telemetry(dataset), TELEMETRY_SCHEMAS[dataset], opts)).data;
+}
+
 export function fleetQuery(client: QueryClient, base: string) {
   const queryKey = fleetKey(base);
   return {
@@ -129,6 +149,7 @@ export function fleetQuery(client: QueryClient, base: string) {
         client.getQueryData<FleetReading>(queryKey),
         signal,
         client.getQueryState(queryKey)?.status === "error",
+        client,
       ),
     refetchInterval: FLEET_POLL_MS,
     // TanStack skips interval ticks while the tab is hidden, and polls again when it is shown.
