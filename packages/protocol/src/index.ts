@@ -12,3 +12,4 @@ export * from "./levels.ts";
 export * from "./openapi.ts";
 export * from "./telemetry.ts";
 export * from "./time-format.ts";
+export * from "./unit-address.ts";
