@@ -11,6 +11,20 @@ export const UNIT_ADDRESS_REASONS = {
 
 export type UnitAddressCheck = { ok: true; address: string } | { ok: false; reason: string };
 
+/** The WHATWG URL class, global in browsers and Node (the package's lib is plain ES, without DOM or Node types). */
+declare const URL: new (
+  input: string,
+) => {
+  protocol: string;
+  username: string;
+  password: string;
+  host: string;
+  hostname: string;
+  pathname: string;
+  search: string;
+  hash: string;
+};
+
 /** A typed scheme (`http://`, `ftp://`...): without one, the address is a bare host and means http://. */
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
 
@@ -22,7 +36,7 @@ const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
 export function checkUnitAddress(text: string): UnitAddressCheck {
   const t = text.trim();
   if (!t) return { ok: false, reason: UNIT_ADDRESS_REASONS.empty };
-  let url: URL;
+  let url: InstanceType<typeof URL>;
   try {
     url = new URL(HAS_SCHEME.test(t) ? t : `http://${t}`);
   } catch {
