@@ -3,12 +3,22 @@ import { describe, expect, it } from "vitest";
 import {
   APP_DESC_MAGIC,
   APP_DESC_OFFSET,
+  CHECKSUM_SEED,
   checkAppImage,
+  checkImageLayout,
+  DAMAGED_CHECKSUM,
+  DAMAGED_HASH,
+  DESCRIPTOR_FIELDS,
+  HASH_APPENDED_OFFSET,
+  hexOf,
+  IMAGE_HEADER_SIZE,
   IMAGE_MAGIC,
   MAX_IMAGE_SIZE,
   MIN_IMAGE_SIZE,
-  makeTestImage,
+  verifyAppImage,
+  xorChecksum,
 } from "./firmware.ts";
+import { MIN_TEST_IMAGE_SIZE, makeTestImage, nodeSha256Hex } from "./test-image.ts";
 
 const reasonOf = (bytes: Uint8Array, total?: number) => {
   const r = checkAppImage(bytes, total);
@@ -37,7 +47,7 @@ describe("makeTestImage + checkAppImage", () => {
 
   it("uses the default project name and pads a too-small size up to the minimum", () => {
     const img = makeTestImage({ size: 10, version: "1.0.0" });
-    expect(img.length).toBe(MIN_IMAGE_SIZE);
+    expect(img.length).toBe(MIN_TEST_IMAGE_SIZE);
     const r = checkAppImage(img);
     expect(r.ok && r.info.projectName).toBe("trc-decoder");
   });
@@ -98,5 +108,126 @@ describe("checkAppImage refuses, saying why", () => {
   it("a descriptor without a version", () => {
     const img = makeTestImage({ size: 4096, version: "" });
     expect(reasonOf(img)).toBe("The image descriptor has no version");
+  });
+});
+
+describe("checkAppImage refuses control characters in the descriptor", () => {
+  it.each([
+    ["version", "1.0\n[ok] forged", "The image descriptor's version holds a control character (0x0a)"],
+    ["version", "1.0\u001b[31m", "The image descriptor's version holds a control character (0x1b)"],
+    ["project", "trc\u007f", "The image descriptor's project name holds a control character (0x7f)"],
+  ])("in the %s", (field, text, reason) => {
+    const img = makeTestImage({ size: 4096, version: "1.0.0" });
+    const [start, length] = field === "version" ? DESCRIPTOR_FIELDS.version : DESCRIPTOR_FIELDS.projectName;
+    img.fill(0, start, start + length);
+    img.set(
+      Array.from(text, (c) => c.charCodeAt(0)),
+      start,
+    );
+    expect(reasonOf(img)).toBe(reason);
+  });
+
+  it("a C1 control byte (0x9b, the one-byte CSI)", () => {
+    const img = makeTestImage({ size: 4096, version: "1.0.0" });
+    img[DESCRIPTOR_FIELDS.version[0] + 1] = 0x9b;
+    expect(reasonOf(img)).toBe("The image descriptor's version holds a control character (0x9b)");
+  });
+});
+
+const nodeSha = nodeSha256Hex;
+const verified = async (bytes: Uint8Array) => {
+  const r = await verifyAppImage(bytes, nodeSha);
+  return r.ok ? "ok" : r.reason;
+};
+
+describe("the test image is laid out as esptool writes it", () => {
+  it("has two aligned segments, a checksum byte ending a 16-byte block and the SHA-256 of what precedes it", () => {
+    const img = makeTestImage({ size: 8192, version: "2.0.0", seed: 5 });
+    const layout = checkImageLayout(img);
+    expect(layout).toEqual({
+      ok: true,
+      layout: { segments: 2, checksummedLength: 8160, hashAppended: true, imageLength: 8192 },
+    });
+    const view = new DataView(img.buffer);
+    expect(view.getUint32(IMAGE_HEADER_SIZE + 4, true)).toBe(256);
+    expect(img[HASH_APPENDED_OFFSET]).toBe(1);
+    expect(hexOf(img.subarray(8160))).toBe(nodeSha(img.subarray(0, 8160)));
+  });
+
+  it("fills a size that is not 32 + 16k with erased bytes after the image, which are not checked", async () => {
+    const img = makeTestImage({ size: 5000, version: "2.0.0" });
+    expect(img.length).toBe(5000);
+    const r = checkImageLayout(img);
+    expect(r.ok && r.layout.imageLength).toBe(4992);
+    expect([...img.subarray(4992)]).toEqual(Array(8).fill(0xff));
+    img[4995] = 0;
+    expect(await verified(img)).toBe("ok");
+  });
+});
+
+describe("verifyAppImage checks a complete image as ESP-IDF does", () => {
+  const good = () => makeTestImage({ size: 20_000, version: "3.0.0", seed: 9 });
+
+  it("accepts a good image and reads its descriptor", async () => {
+    const r = await verifyAppImage(good(), nodeSha);
+    expect(r.ok && r.info.version).toBe("3.0.0");
+  });
+
+  it("refuses a flipped byte in a segment by its checksum", async () => {
+    const img = good();
+    img[10_000] = (img[10_000] ?? 0) ^ 0x01;
+    expect(await verified(img)).toBe(DAMAGED_CHECKSUM);
+    expect(DAMAGED_CHECKSUM).toBe("The image is damaged: its checksum does not match");
+  });
+
+  it("refuses two flips that cancel in the checksum by the appended SHA-256", async () => {
+    const img = good();
+    img[10_000] = (img[10_000] ?? 0) ^ 0x10;
+    img[12_000] = (img[12_000] ?? 0) ^ 0x10;
+    expect(checkImageLayout(img).ok).toBe(true);
+    expect(await verified(img)).toBe("The image is damaged: its SHA-256 does not match");
+  });
+
+  it("refuses a changed header byte (outside the checksum) by the SHA-256", async () => {
+    const img = good();
+    img[2] = 3;
+    expect(await verified(img)).toBe(DAMAGED_HASH);
+  });
+
+  it("skips the hash when the header does not announce one", async () => {
+    const img = good();
+    img[HASH_APPENDED_OFFSET] = 0;
+    img[10_000] = (img[10_000] ?? 0) ^ 0x10;
+    img[12_000] = (img[12_000] ?? 0) ^ 0x10;
+    expect(await verified(img)).toBe("ok");
+  });
+
+  it("refuses a cut image, an unaligned segment and an impossible segment count, saying why", async () => {
+    const img = good();
+    const cut = checkImageLayout(img.subarray(0, 15_000));
+    expect(!cut.ok && cut.reason).toBe("The image is damaged: it ends before segment 1 does (byte 19952)");
+    expect(await verified(img.subarray(0, 19_960))).toBe("The image is damaged: it ends before its checksum");
+    expect(await verified(img.subarray(0, 19_980))).toBe(
+      "The image is damaged: its appended SHA-256 is missing",
+    );
+    const unaligned = good();
+    new DataView(unaligned.buffer).setUint32(IMAGE_HEADER_SIZE + 4, 258, true);
+    expect(await verified(unaligned)).toBe("The image is damaged: segment 0 has an unaligned length (258)");
+    const many = good();
+    many[1] = 17;
+    expect(await verified(many)).toBe("The image header names 17 segments (1 to 16 allowed)");
+    const none = good();
+    none[1] = 0;
+    expect(await verified(none)).toBe("The image header names 0 segments (1 to 16 allowed)");
+  });
+
+  it("takes an async SHA-256 (WebCrypto in the browser)", async () => {
+    const r = await verifyAppImage(good(), async (b) => nodeSha(b));
+    expect(r.ok).toBe(true);
+  });
+
+  it("computes the checksum as the XOR of the bytes seeded 0xEF", () => {
+    expect(CHECKSUM_SEED).toBe(0xef);
+    expect(xorChecksum(Uint8Array.of(0x01, 0x02, 0x04))).toBe(0xef ^ 0x07);
   });
 });

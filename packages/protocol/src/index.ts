@@ -11,5 +11,6 @@ export * from "./issues.ts";
 export * from "./levels.ts";
 export * from "./openapi.ts";
 export * from "./telemetry.ts";
+export * from "./test-image.ts";
 export * from "./time-format.ts";
 export * from "./unit-address.ts";
