@@ -1,16 +1,15 @@
 // `npm run lighthouse`: Lighthouse 12 (mobile defaults) on five pages of a fresh production build served by the
 // emulator; the median of a few runs per page replaces its own section of docs/PERFORMANCE.md.
-import { readFileSync } from "node:fs";
+// Lighthouse is no dependency of the repository (about 200 packages for this one benchmark): its CLI is fetched on
+// demand from the npm registry by `npx --yes lighthouse@12` (cached by npm after the first run) and run per audit.
+import { execFile } from "node:child_process";
 import { cpus, loadavg } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { startChildDevice } from "@trc/device";
-import { launch } from "chrome-launcher";
-import lighthouse from "lighthouse";
 import { consoleBuild, PERFORMANCE_DOC, writeSection } from "./docs-section.ts";
 import { percentile, verdict } from "./stats.ts";
 
-const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+const LIGHTHOUSE = process.env.LH_PACKAGE ?? "lighthouse@12";
 const RUNS = Number(process.env.LH_RUNS ?? 3);
 const PAGES = (process.env.LH_PAGES ?? "/telemetry,/commands,/configuration,/firmware,/files").split(",");
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -31,41 +30,54 @@ interface Run {
   failing: string[];
 }
 
+/** The parts of Lighthouse's JSON report (its "LHR") read here. */
+interface Report {
+  lighthouseVersion: string;
+  runtimeError?: { code: string; message: string };
+  categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+  audits: Record<string, { score: number | null; numericValue?: number }>;
+}
+
+let version = "";
+
 async function audit(url: string): Promise<Run> {
-  // A new Chrome per run: Lighthouse also clears its cache and storage, so each run is a first load.
-  const chrome = await launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
-  try {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: ["performance", "accessibility", "best-practices"],
-    });
-    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-    if (result.lhr.runtimeError)
-      throw new Error(`${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
-    const { categories, audits } = result.lhr;
-    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
-    const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
-    const failing = ["accessibility", "best-practices"].flatMap((c) =>
-      (categories[c]?.auditRefs ?? [])
-        .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
-        .map((ref) => `${c}: ${ref.id}`),
-    );
-    return {
-      performance: score("performance"),
-      accessibility: score("accessibility"),
-      "best-practices": score("best-practices"),
-      fcp: value("first-contentful-paint"),
-      lcp: value("largest-contentful-paint"),
-      tbt: value("total-blocking-time"),
-      cls: value("cumulative-layout-shift"),
-      si: value("speed-index"),
-      failing,
-    };
-  } finally {
-    chrome.kill();
-  }
+  // The CLI starts a new Chrome per run (CHROME_PATH) and clears its cache and storage: each run is a first load.
+  const { stdout } = await promisify(execFile)(
+    "npx",
+    [
+      "--yes",
+      LIGHTHOUSE,
+      url,
+      "--output=json",
+      "--output-path=stdout",
+      "--quiet",
+      `--chrome-flags=${CHROME_FLAGS.join(" ")}`,
+      "--only-categories=performance,accessibility,best-practices",
+    ],
+    { env: { ...process.env, CHROME_PATH: CHROME }, maxBuffer: 256 * 1024 * 1024 },
+  );
+  const lhr = JSON.parse(stdout) as Report;
+  if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+  version = lhr.lighthouseVersion;
+  const { categories, audits } = lhr;
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  const failing = ["accessibility", "best-practices"].flatMap((c) =>
+    (categories[c]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${c}: ${ref.id}`),
+  );
+  return {
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    "best-practices": score("best-practices"),
+    fcp: value("first-contentful-paint"),
+    lcp: value("largest-contentful-paint"),
+    tbt: value("total-blocking-time"),
+    cls: value("cumulative-layout-shift"),
+    si: value("speed-index"),
+    failing,
+  };
 }
 
 /** A run Lighthouse itself could not finish (NO_NAVSTART, a timeout on a busy machine) is tried again, up to 3 times. */
@@ -100,7 +112,7 @@ function report(results: Map<string, Run[]>, when: string, loadNote: string): st
   return [
     "## First load on a phone (Lighthouse)",
     "",
-    `Lighthouse ${lighthouseVersion()} with its mobile defaults (a phone's screen, simulated slow 4G: 150 ms RTT,`,
+    `Lighthouse ${version} (\`npx ${LIGHTHOUSE}\`) with its mobile defaults (a phone's screen, simulated slow 4G: 150 ms RTT,`,
     "1.6 Mbps down; CPU 4x slower) on a fresh production build served by the emulator (its own process, a new data",
     `folder; what \`npm start\` runs), headless Chromium. ${RUNS} runs per page, each in a new Chrome; the median is shown`,
     "(performance: the median, then every run's score).",
@@ -115,11 +127,6 @@ function report(results: Map<string, Run[]>, when: string, loadNote: string): st
     `_\`npm run lighthouse\` on ${when}; ${cpus().length} CPU(s), Node ${process.version}; load average before: ${loadNote}._`,
     "",
   ].join("\n");
-}
-
-function lighthouseVersion(): string {
-  const pkg = JSON.parse(readFileSync(join(ROOT, "node_modules/lighthouse/package.json"), "utf8"));
-  return pkg.version as string;
 }
 
 async function main(): Promise<void> {
