@@ -36,7 +36,8 @@ export default defineConfig({
         test: {
           name: "console",
           root: "packages/console",
-          include: ["src/**/*.test.{ts,tsx}"],
+          // Unit tests beside their modules; test-only code (property tests and their arbitraries) under test/.
+          include: ["src/**/*.test.{ts,tsx}", "test/**/*.test.{ts,tsx}"],
           environment: "happy-dom",
           // Property tests render hundreds of trees; a shared 2-core machine can take well over the 5 s default.
           testTimeout: 30_000,

@@ -3,7 +3,7 @@ import * as protocol from "@trc/protocol";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type * as z from "zod/mini";
-import { parseLenient } from "../api/lenient.ts";
+import { parseLenient } from "../../src/api/lenient.ts";
 
 /** Every zod schema the protocol exports (answers and requests alike). */
 const isSchema = (v: unknown): v is z.ZodMiniType =>

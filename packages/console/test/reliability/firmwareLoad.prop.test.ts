@@ -1,7 +1,7 @@
 // Property test: the firmware load against a unit answering anything (any status, any JSON, no answer) — it always ends, never throws, and counts honestly.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type ChunkAnswer, uploadImage } from "../firmware/uploader.ts";
+import { type ChunkAnswer, uploadImage } from "../../src/firmware/uploader.ts";
 import { hostileJson } from "./arbitraries.ts";
 
 const answer: fc.Arbitrary<ChunkAnswer | Error> = fc.oneof(
