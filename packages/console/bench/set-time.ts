@@ -2,7 +2,7 @@
 // (its own clock, read through the scenario hook) and the bound the console shows after its re-sync; the console's
 // set (time taken when the request leaves, plus the one-way delay) beside a naive set (time taken at the click).
 import { startChildDevice } from "@trc/device";
-import { takeSample } from "../src/telemetry/clockStore.ts";
+import { takeSample } from "../src/telemetry/clockQuery.ts";
 import { setDeviceTime } from "../src/telemetry/setTime.ts";
 import { syncClock } from "../src/telemetry/timeSync.ts";
 import { wallMinusPrecise } from "./clock-offset.ts";

@@ -6,12 +6,12 @@ import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ALARM_WATCH_INTERVAL_MS } from "@trc/protocol";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { gateOf } from "../api/client.ts";
 import { useTabTitle } from "../app/useDeviceIdentity.ts";
-import { useDeviceSettings } from "../shared/deviceSettings.ts";
+import { useAlarms } from "../shared/alarmStore.ts";
+import { apiBase, useDeviceSettings } from "../shared/deviceSettings.ts";
+import { telemetryKey } from "../telemetry/queries.ts";
 import { AlarmPanel } from "./AlarmPanel.tsx";
-import { useAlarms } from "./store.ts";
-import { useAlarmWatch, watchDue } from "./useAlarmWatch.ts";
+import { useAlarmWatch, watchWait } from "./useAlarmWatch.ts";
 
 const answers: Record<string, unknown> = {
   "/api/telemetry/battery": {
@@ -30,13 +30,20 @@ const answers: Record<string, unknown> = {
   "/api/config/deviceName": { deviceName: "DECODER-01", mode: "uhf" },
 };
 
+/** The unit: answers each request after 5 ms, keeps the paths asked for and the most requests it held at once. */
+const unit = { inFlight: 0, maxInFlight: 0 };
 function stubDevice() {
   const paths: string[] = [];
+  unit.inFlight = 0;
+  unit.maxInFlight = 0;
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string) => {
       const path = new URL(url).pathname;
       paths.push(path);
+      unit.maxInFlight = Math.max(unit.maxInFlight, ++unit.inFlight);
+      await new Promise((r) => setTimeout(r, 5));
+      unit.inFlight--;
       return new Response(JSON.stringify(answers[path] ?? {}), { status: 200 });
     }),
   );
@@ -120,21 +127,37 @@ describe("useAlarmWatch", () => {
     for (const ds of ["battery", "storage", "hw/temp", "cellular", "uhf/ports", "passings"])
       expect(paths.filter((p) => p === `/api/telemetry/${ds}`)).toHaveLength(1);
     expect(paths.filter((p) => p.startsWith("/api/telemetry/")).length).toBe(6);
-    expect(gateOf().maxRunning).toBeLessThanOrEqual(2);
+    // The six reads leave together: the unit held exactly 2 at once (a broken gate would have let all 6 through).
+    expect(unit.maxInFlight).toBe(2);
     for (const b of screen.getAllByRole("button", { name: /^Acknowledge/ })) await userEvent.click(b);
     expect(document.title).toBe("TRC | DECODER-01");
   });
 
   it("a dataset answered (by the dashboard or the watch) less than 30 s ago is not asked again", () => {
     const t = 1_000_000;
-    expect(watchDue(undefined, t)).toBe(true);
-    expect(
-      watchDue({ dataUpdatedAt: t - ALARM_WATCH_INTERVAL_MS + 1, errorUpdatedAt: 0, fetchStatus: "idle" }, t),
-    ).toBe(false);
-    expect(
-      watchDue({ dataUpdatedAt: t - ALARM_WATCH_INTERVAL_MS, errorUpdatedAt: 0, fetchStatus: "idle" }, t),
-    ).toBe(true);
-    expect(watchDue({ dataUpdatedAt: 0, errorUpdatedAt: t - 1000, fetchStatus: "idle" }, t)).toBe(false);
-    expect(watchDue({ dataUpdatedAt: 0, errorUpdatedAt: 0, fetchStatus: "fetching" }, t)).toBe(false);
+    expect(watchWait({ dataUpdatedAt: 0, errorUpdatedAt: 0 }, t)).toBe(0);
+    expect(watchWait({ dataUpdatedAt: t - ALARM_WATCH_INTERVAL_MS + 5000, errorUpdatedAt: 0 }, t)).toBe(5000);
+    // Due now or overdue: the next read a second later (a read under way is joined, not repeated).
+    expect(watchWait({ dataUpdatedAt: t - ALARM_WATCH_INTERVAL_MS, errorUpdatedAt: 0 }, t)).toBe(1000);
+    // A failed read counts as an answer: not asked again before 30 s either.
+    expect(watchWait({ dataUpdatedAt: 0, errorUpdatedAt: t - 1000 }, t)).toBe(ALARM_WATCH_INTERVAL_MS - 1000);
+  });
+
+  it("a reading the dashboard took 10 s ago is used, not asked for again; the others are read once", async () => {
+    const paths = stubDevice();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const battery = { data: answers["/api/telemetry/battery"], issues: [] };
+    client.setQueryData(telemetryKey(apiBase(), "battery"), battery, { updatedAt: Date.now() - 10_000 });
+    render(
+      <QueryClientProvider client={client}>
+        <Shell />
+      </QueryClientProvider>,
+    );
+    const region = await screen.findByRole("region", { name: "Unit alarms" });
+    await waitFor(() => expect(region).toHaveTextContent("Cellular DENIED"));
+    expect(region).toHaveTextContent("Battery low (9 %)");
+    expect(paths.filter((p) => p === "/api/telemetry/battery")).toHaveLength(0);
+    for (const ds of ["storage", "hw/temp", "cellular", "uhf/ports", "passings"])
+      expect(paths.filter((p) => p === `/api/telemetry/${ds}`)).toHaveLength(1);
   });
 });

@@ -1,7 +1,8 @@
 // The 'Unit alarms' panel under the header: each alarm with its text, since when and Acknowledge; the Sound switch;
 // a live region that announces new alarms.
+
+import { type ListedAlarm, useAlarms } from "../shared/alarmStore.ts";
 import { unlockAudio } from "./beep.ts";
-import { type ListedAlarm, useAlarms } from "./store.ts";
 import "./alarms.css";
 
 function AlarmRow({ alarm }: { alarm: ListedAlarm }) {

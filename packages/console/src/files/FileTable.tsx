@@ -2,8 +2,9 @@
 import { API } from "@trc/protocol";
 import { apiUrl } from "../api/client.ts";
 import { formatBytes } from "../ui/bytes.ts";
+import { SortHeader } from "../ui/SortHeader.tsx";
 import { Spinner } from "../ui/Spinner.tsx";
-import { ariaSort, type FileRow, type FileSort, nextSort, type SortKey } from "./fileTable.ts";
+import { ariaSort, type FileRow, type FileSort, nextSort } from "./fileTable.ts";
 
 interface Props {
   rows: readonly FileRow[];
@@ -16,33 +17,22 @@ interface Props {
   onDelete(name: string): void;
 }
 
-const ARROW = { ascending: " ▲", descending: " ▼", none: "" } as const;
-
-function SortHeader({
-  label,
-  column,
-  sort,
-  onSort,
-}: { label: string; column: SortKey } & Pick<Props, "sort" | "onSort">) {
-  const state = ariaSort(sort, column);
-  return (
-    <th aria-sort={state}>
-      <button type="button" className="sort-button" onClick={() => onSort(nextSort(sort, column))}>
-        {label}
-        {ARROW[state]}
-      </button>
-    </th>
-  );
-}
-
 export function FileTable({ rows, sort, onSort, deleting, failure, onDelete }: Props) {
   return (
     <div className="panel files-table">
       <table>
         <thead>
           <tr>
-            <SortHeader label="Name" column="name" sort={sort} onSort={onSort} />
-            <SortHeader label="Size" column="size" sort={sort} onSort={onSort} />
+            <SortHeader
+              label="Name"
+              state={ariaSort(sort, "name")}
+              onSort={() => onSort(nextSort(sort, "name"))}
+            />
+            <SortHeader
+              label="Size"
+              state={ariaSort(sort, "size")}
+              onSort={() => onSort(nextSort(sort, "size"))}
+            />
             <th>Actions</th>
           </tr>
         </thead>

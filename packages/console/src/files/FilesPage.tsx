@@ -5,6 +5,7 @@ import { errorText } from "../api/errors.ts";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
 import { Spinner } from "../ui/Spinner.tsx";
 import { FileTable } from "./FileTable.tsx";
+import { deleteFailure, refreshFailure } from "./fileActions.ts";
 import { DEFAULT_SORT, type FileSort, fileRows, sortFiles } from "./fileTable.ts";
 import { useFiles } from "./useFiles.ts";
 import "./files.css";
@@ -17,11 +18,12 @@ export default function FilesPage() {
   const [asking, setAsking] = useState<string | null>(null);
   const deleting = remove.isPending ? (remove.variables ?? null) : null;
   const failure =
-    remove.data && !remove.data.ok && remove.variables !== undefined
-      ? { name: remove.variables, reason: remove.data.reason }
+    remove.isError && remove.variables !== undefined
+      ? { name: remove.variables, reason: deleteFailure(remove.variables, remove.error) }
       : null;
-  const refreshing = refreshFiles.isPending || refreshFiles.data?.ok === true;
-  const refreshError = refreshFiles.data && !refreshFiles.data.ok ? refreshFiles.data.reason : null;
+  // After a rebuild the page reloads: the button stays busy until then.
+  const refreshing = refreshFiles.isPending || refreshFiles.isSuccess;
+  const refreshError = refreshFiles.isError ? refreshFailure(refreshFiles.error) : null;
 
   const { rows, unnamed } = useMemo(() => fileRows(query.data?.data?.files), [query.data]);
   const sorted = useMemo(() => sortFiles(rows, sort), [rows, sort]);

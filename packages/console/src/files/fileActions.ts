@@ -1,44 +1,29 @@
-// Deleting a file and refreshing the example file system: the calls of SPEC §7 and how their answers read.
+// Deleting a file and refreshing the example file system: the calls of SPEC §7 and how their failures read.
 import { API } from "@trc/protocol";
 import { send } from "../api/client.ts";
 import { DeviceError, errorText } from "../api/errors.ts";
+import { write } from "../api/write.ts";
 
 /** The spec's log line for a failed delete (SPEC §8); the page also shows the reason. */
 export const DELETE_FAILED_LOG = "Failed to delete file?";
 
-export type ActionOutcome = { ok: true } | { ok: false; reason: string };
-
-/** Only a 200 counts as deleted (SPEC §7); anything else carries the device's reason. */
-export function deleteOutcome(name: string, status: number, body: unknown): ActionOutcome {
-  if (status === 200) return { ok: true };
-  return { ok: false, reason: `Could not delete ${name}: ${DeviceError.http(status, body).message}` };
+/** What the page shows under a file whose delete failed: the file and the device's words. */
+export function deleteFailure(name: string, err: unknown): string {
+  return `Could not delete ${name}: ${errorText(err)}`;
 }
 
-/** A 2xx answer means the device rebuilt its example files; the page then reloads. */
-export function refreshOutcome(status: number, body: unknown): ActionOutcome {
-  if (status >= 200 && status < 300) return { ok: true };
-  return { ok: false, reason: `Could not refresh the files: ${DeviceError.http(status, body).message}` };
+/** What the page shows when the example file system could not be rebuilt. */
+export function refreshFailure(err: unknown): string {
+  return `Could not refresh the files: ${errorText(err)}`;
 }
 
-/** DELETE file?fileName=…; a failure is logged as the spec says and returned for the page to show. */
-export async function deleteFile(name: string, base?: string): Promise<ActionOutcome> {
-  let outcome: ActionOutcome;
-  try {
-    const answer = await send(API.fileDelete(name), { base, method: "DELETE", priority: 1 });
-    outcome = deleteOutcome(name, answer.status, answer.body);
-  } catch (err) {
-    outcome = { ok: false, reason: `Could not delete ${name}: ${errorText(err)}` };
-  }
-  if (!outcome.ok) console.warn(DELETE_FAILED_LOG, outcome.reason);
-  return outcome;
+/** DELETE file?fileName=…; only a 200 counts as deleted (SPEC §7): any other answer throws a `DeviceError`. */
+export async function deleteFile(name: string, base?: string): Promise<void> {
+  const answer = await send(API.fileDelete(name), { base, method: "DELETE", priority: 1 });
+  if (answer.status !== 200) throw DeviceError.http(answer.status, answer.body);
 }
 
-/** POST dev/refreshFSDB. */
-export async function refreshFileSystem(base?: string): Promise<ActionOutcome> {
-  try {
-    const answer = await send(API.filesRefresh, { base, method: "POST", priority: 1 });
-    return refreshOutcome(answer.status, answer.body);
-  } catch (err) {
-    return { ok: false, reason: `Could not refresh the files: ${errorText(err)}` };
-  }
+/** POST dev/refreshFSDB; a 2xx answer means the device rebuilt its example files, any other throws. */
+export async function refreshFileSystem(base?: string): Promise<void> {
+  await write(API.filesRefresh, { base, method: "POST" });
 }

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { API, FileList } from "@trc/protocol";
 import { request } from "../api/client.ts";
 import { deviceKey, useApiBase } from "../shared/deviceSettings.ts";
-import { deleteFile, refreshFileSystem } from "./fileActions.ts";
+import { DELETE_FAILED_LOG, deleteFailure, deleteFile, refreshFileSystem } from "./fileActions.ts";
 
 export function useFiles() {
   const base = useApiBase();
@@ -17,12 +17,13 @@ export function useFiles() {
   const remove = useMutation({
     mutationFn: (name: string) => deleteFile(name, base),
     // Only a 200 counts as deleted (SPEC §7): then the list is read again.
-    onSuccess: (outcome) => (outcome.ok ? refetch() : undefined),
+    onSuccess: () => refetch(),
+    onError: (err, name) => console.warn(DELETE_FAILED_LOG, deleteFailure(name, err)),
   });
   const refreshFiles = useMutation({
     mutationFn: () => refreshFileSystem(base),
     // The spec reloads the page after the device rebuilt its example files.
-    onSuccess: (outcome) => (outcome.ok ? location.reload() : undefined),
+    onSuccess: () => location.reload(),
   });
   return { query, refetch, remove, refreshFiles };
 }

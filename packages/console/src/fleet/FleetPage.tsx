@@ -2,7 +2,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { useNavigate } from "react-router";
-import { useAlarms } from "../alarms/store.ts";
+import { useAlarms } from "../shared/alarmStore.ts";
 import { useDeviceSettings } from "../shared/deviceSettings.ts";
 import { AddUnitForm } from "./AddUnitForm.tsx";
 import { FleetRowView } from "./FleetRowView.tsx";

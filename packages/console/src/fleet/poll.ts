@@ -12,7 +12,7 @@ import { type RequestOptions, request } from "../api/client.ts";
 import { errorText } from "../api/errors.ts";
 import type { Loose } from "../api/lenient.ts";
 import { apiBase, deviceKey } from "../shared/deviceSettings.ts";
-import { takeSample } from "../telemetry/clockStore.ts";
+import { takeSample } from "../telemetry/clockQuery.ts";
 import { datasetQuery } from "../telemetry/queries.ts";
 import { type ClockEstimate, syncClock } from "../telemetry/timeSync.ts";
 

@@ -1,8 +1,10 @@
 // Device Time card (SPEC §2, §4, §8, §9): accuracy verdict, 'Requery', device against browser time, time zone error.
 
+import { useQuery } from "@tanstack/react-query";
 import { TIME_SYNC, TIME_TICK_MS } from "@trc/protocol";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { preciseNow } from "../api/preciseNow.ts";
+import { useApiBase } from "../shared/deviceSettings.ts";
 import {
   ACCURACY_COLOURS,
   ACCURACY_DESCRIPTIONS,
@@ -16,7 +18,7 @@ import {
 } from "./accuracy.ts";
 import { Badge } from "./Badge.tsx";
 import { Card, Field } from "./Card.tsx";
-import { useClock } from "./clockStore.ts";
+import { type ClockView, clockQuery, clockView, useSyncProgress } from "./clockQuery.ts";
 import { keyed, MISSING, num } from "./format.ts";
 import { parseDeviceTime } from "./timeSync.ts";
 import { useDataset } from "./useDataset.ts";
@@ -34,10 +36,10 @@ function useNow(everyMs: number): number {
 }
 
 /** `sourcesOffset`: the utc_offset of the time/sources card data, used until a sync brings its own. */
-function TimePanel({ sourcesOffset }: { sourcesOffset: number | undefined }) {
+function TimePanel({ clock, sourcesOffset }: { clock: ClockView; sourcesOffset: number | undefined }) {
   const now = useNow(TIME_TICK_MS);
-  const { estimate } = useClock();
-  const utcOffset = useClock((s) => s.utcOffset) ?? sourcesOffset ?? null;
+  const { estimate } = clock;
+  const utcOffset = clock.utcOffset ?? sourcesOffset ?? null;
   const browserOffset = browserUtcOffsetSeconds(new Date(now));
   const tzError = utcOffset === null ? null : timeZoneError(utcOffset, browserOffset);
   return (
@@ -80,13 +82,20 @@ function TimePanel({ sourcesOffset }: { sourcesOffset: number | undefined }) {
 
 export function DeviceTimeCard() {
   const ds = useDataset("time/sources");
-  const { accuracy, estimate, error, detail, good, attempts, requery } = useClock();
-  useEffect(() => {
-    if (useClock.getState().accuracy === "NOT_QUERIED") void useClock.getState().requery();
-  }, []);
+  const base = useApiBase();
+  // The sync runs when the card first shows; Requery runs it again (joining one under way).
+  const sync = useQuery(clockQuery(base));
+  const clock = clockView(sync);
+  const { accuracy, estimate, error, detail } = clock;
+  const { good, attempts } = useSyncProgress((s) => s[base]) ?? { good: 0, attempts: 0 };
   const querying = accuracy === "QUERYING";
   const requeryButton = (
-    <button type="button" className="btn btn-small" disabled={querying} onClick={() => void requery()}>
+    <button
+      type="button"
+      className="btn btn-small"
+      disabled={querying}
+      onClick={() => void sync.refetch({ cancelRefetch: false })}
+    >
       Requery
     </button>
   );
@@ -110,9 +119,9 @@ export function DeviceTimeCard() {
         )}
       </div>
       <Suspense fallback={null}>
-        <SetDeviceTime />
+        <SetDeviceTime base={base} clock={clock} />
       </Suspense>
-      <TimePanel sourcesOffset={ds.data?.utc_offset} />
+      <TimePanel clock={clock} sourcesOffset={ds.data?.utc_offset} />
       {ds.data?.sources && (
         <ul className="sources" aria-label="Time sources">
           {keyed(ds.data.sources, (s) => s?.name).map(([key, s]) => {

@@ -1,20 +1,33 @@
 // The Device Time card's 'Set device time' button: asks first, sets the unit's clock to the browser's, re-syncs.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { DeviceError, errorText } from "../api/errors.ts";
 import { useAuth } from "../shared/authStore.ts";
 import { useFlags } from "../shared/flags.ts";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
-import { useClock } from "./clockStore.ts";
+import { type ClockView, resyncClock } from "./clockQuery.ts";
 import { SET_TIME_QUESTION, setDeviceTime, setTimeBlock } from "./setTime.ts";
 
-export function SetDeviceTime() {
+/** The outcome line: what the set is doing, or how it ended. */
+function statusText(m: { isPending: boolean; checking: boolean; checked?: boolean; error: unknown }): string {
+  if (m.isPending) return m.checking ? "Clock set; checking it again..." : "Setting the unit's clock...";
+  if (m.error instanceof DeviceError && m.error.kind === "http")
+    return `The unit refused (${m.error.message})`;
+  if (m.error) return `Set device time failed: ${errorText(m.error)}`;
+  if (m.checked === undefined) return "";
+  return m.checked
+    ? "Clock set to this browser's time."
+    : "Clock set, but the check after it failed: Requery to see the new offset.";
+}
+
+export function SetDeviceTime({ base, clock }: { base: string; clock: ClockView }) {
+  const client = useQueryClient();
   const level = useAuth((s) => s.level);
   const flags = useFlags((s) => s.flags.commands);
-  const estimate = useClock((s) => s.estimate);
-  const querying = useClock((s) => s.accuracy === "QUERYING");
+  const { estimate } = clock;
+  const querying = clock.accuracy === "QUERYING";
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState("");
+  const [checking, setChecking] = useState(false);
   const block = setTimeBlock({
     level,
     useAuth: flags.useAuth,
@@ -22,30 +35,22 @@ export function SetDeviceTime() {
     synced: estimate !== null,
   });
 
-  async function set() {
-    if (!estimate) return;
-    setBusy(true);
-    setStatus("Setting the unit's clock...");
-    try {
-      const { answer } = await setDeviceTime({ oneWayMs: estimate.delayMs });
-      if (!answer.ok) {
-        setStatus(`The unit refused (${DeviceError.http(answer.status, answer.body).message})`);
-        return;
-      }
-      setStatus("Clock set; checking it again...");
+  const set = useMutation({
+    mutationFn: async (oneWayMs: number) => {
+      setChecking(false);
+      await setDeviceTime({ base, oneWayMs });
+      setChecking(true);
       // A sync already under way (Requery) mixes samples from before the set: the check starts after it.
-      await useClock.getState().resync();
-      setStatus(
-        useClock.getState().accuracy === "NO_GOOD_RESULTS"
-          ? "Clock set, but the check after it failed: Requery to see the new offset."
-          : "Clock set to this browser's time.",
-      );
-    } catch (err) {
-      setStatus(`Set device time failed: ${errorText(err)}`);
-    } finally {
-      setBusy(false);
-    }
-  }
+      return { checked: (await resyncClock(client, base)) !== null };
+    },
+  });
+  const status = statusText({
+    isPending: set.isPending,
+    checking,
+    checked: set.data?.checked,
+    error: set.error,
+  });
+  const busy = set.isPending;
 
   return (
     <div className="set-time">
@@ -77,7 +82,7 @@ export function SetDeviceTime() {
           cancelLabel="Cancel"
           onConfirm={() => {
             setAsking(false);
-            void set();
+            if (estimate) set.mutate(estimate.delayMs);
           }}
           onCancel={() => setAsking(false)}
         >

@@ -1,10 +1,11 @@
 // Set device time (issue 13): TIME_MANUAL with the browser's UTC time, computed when the request actually leaves.
 import { API, COMMAND_SEND_DELAY_MS, findCommand, toManualTimeArg } from "@trc/protocol";
-import { type RawAnswer, send } from "../api/client.ts";
+import type { RawAnswer } from "../api/client.ts";
 import { preciseNow } from "../api/preciseNow.ts";
 import { sleep } from "../api/sleep.ts";
+import { write } from "../api/write.ts";
 import { levelAllows } from "../commands/executeRule.ts";
-import { credentials } from "../shared/authStore.ts";
+import { writeCredentials } from "../shared/credentials.ts";
 
 export const SET_TIME_QUESTION =
   "Set the unit's clock to this browser's time? Passings read during the change may carry either time.";
@@ -42,18 +43,20 @@ export interface SetTimeOptions {
   now?: () => number;
 }
 
-/** Waits the execute delay, then sends TIME_MANUAL; the value is computed when the request leaves the gate. */
+/**
+ * Waits the execute delay, then sends TIME_MANUAL (with credentials when the commands area uses them); the value is
+ * computed when the request leaves the gate. A refusal throws a `DeviceError` with the unit's reason.
+ */
 export async function setDeviceTime(o: SetTimeOptions): Promise<{ answer: RawAnswer; value: string }> {
   const now = o.now ?? preciseNow;
   const atClick = o.naive ? manualTimeValue(now(), 0) : null;
   await sleep(o.delayMs ?? COMMAND_SEND_DELAY_MS);
   let value = "";
-  const answer = await send(API.commandExecute, {
-    base: o.base,
-    priority: 1,
+  const answer = await write(API.commandExecute, {
+    ...(o.base ? { base: o.base } : {}),
     json: () => {
       value = atClick ?? manualTimeValue(now(), o.oneWayMs);
-      return { cmd: TIME_MANUAL, args: [value], ...credentials() };
+      return { cmd: TIME_MANUAL, args: [value], ...writeCredentials("commands") };
     },
   });
   return { answer, value };
