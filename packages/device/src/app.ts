@@ -14,6 +14,7 @@ import { configRoutes } from "./routes/config.ts";
 import { fileRoutes } from "./routes/files.ts";
 import { firmwareRoutes } from "./routes/firmware.ts";
 import { openApiRoutes } from "./routes/openapi.ts";
+import { passingsStreamRoutes } from "./routes/passings-stream.ts";
 import { scenarioHookRoutes } from "./routes/scenario-hooks.ts";
 import { staticRoutes } from "./routes/static.ts";
 import { telemetryRoutes } from "./routes/telemetry.ts";
@@ -53,6 +54,7 @@ export function buildApp(device: Device, { monitor, faults }: Instruments): Hono
   if (options.chaos > 0) app.use(chaos(options.chaos));
 
   telemetryRoutes(app, device);
+  passingsStreamRoutes(app, device);
   const guesses = new AuthThrottle();
   commandRoutes(app, device, guesses);
   configRoutes(app, device, guesses);

@@ -1,8 +1,10 @@
 // The emulated unit: its persistent stores, living simulation and boot cycle, shared by every route.
 import { existsSync } from "node:fs";
+import { join } from "node:path";
 import type { DeviceMode } from "@trc/protocol";
 import type { ResolvedOptions } from "./options.ts";
 import { DeviceClock } from "./sim/clock.ts";
+import { ReadLog } from "./sim/read-log.ts";
 import { TagReader, type UhfPower } from "./sim/tag-reader.ts";
 import { ConfigStore } from "./state/config-store.ts";
 import { type DataPaths, dataPaths, prepareDataDir } from "./state/data-dir.ts";
@@ -62,7 +64,10 @@ export class Device {
     }
     const power = () => config.get<string>("uhf_power", "HIGH") as UhfPower;
     const missing = options.scenario.includes("antenna-missing");
-    const reader = new TagReader(Date.now(), options.mode, power, missing);
+    const log = await ReadLog.open(join(paths.root, "reads.json"));
+    const clock = new DeviceClock(options.clockOffsetMs);
+    const unitTime = (hostMs: number) => hostMs + clock.offsetMs;
+    const reader = new TagReader(Date.now(), options.mode, power, { log, unitTime, antennaMissing: missing });
     return new Device(
       options,
       paths,
@@ -72,7 +77,7 @@ export class Device {
       firmware,
       files,
       new OtaUpdater(firmware),
-      new DeviceClock(options.clockOffsetMs),
+      clock,
       reader,
     );
   }
@@ -112,5 +117,6 @@ export class Device {
     await this.ota.reset();
     this.firmware.halt();
     await this.firmware.flushed();
+    await this.reader.log.flush();
   }
 }

@@ -10,6 +10,7 @@ export * from "./firmware.ts";
 export * from "./issues.ts";
 export * from "./levels.ts";
 export * from "./openapi.ts";
+export * from "./passings-stream.ts";
 export * from "./telemetry.ts";
 export * from "./test-image.ts";
 export * from "./time-format.ts";

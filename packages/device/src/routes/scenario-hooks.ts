@@ -1,9 +1,13 @@
-// Scenario hooks under /api/__test/scenario (test hooks only): make each unit alarm happen, and set or read the
-// device's own clock offset (the truth a clock benchmark compares against).
+// Scenario hooks under /api/__test/scenario (test hooks only): make each unit alarm happen, set or read the device's
+// own clock offset (the truth a clock benchmark compares against), start a mass start, hold a test tag; and
+// /api/__test/stream: the read streams' state and settings, and dropping them all.
+import { PASSINGS_STREAM } from "@trc/protocol";
 import type { Device } from "../device.ts";
 import { type DeviceApp, type DeviceContext, endpoint, fail } from "../http.ts";
 import { readJson } from "../middleware/json-body.ts";
+import { type MassStart, massStartProblem, testTagProblem } from "../sim/race-reads.ts";
 import { scenarioOf, setScenario } from "../sim/scenario.ts";
+import { streamHubOf } from "./passings-stream.ts";
 import { TEST_PREFIX } from "./test-hooks.ts";
 
 type Check = (v: unknown) => boolean;
@@ -28,8 +32,13 @@ const FIELDS: Record<string, Check> = {
   clockOffsetMs: isNum,
   /** Steps the device clock by this, ms. */
   clockJumpMs: isNum,
+  /** Checked by testTagProblem: a tag held at a channel (null takes it away). */
+  testTag: () => true,
+  /** Checked by massStartProblem: plans a mass start from now (an action, not kept in the scenario). */
+  massStart: () => true,
 };
-const CLOCK = ["clockOffsetMs", "clockJumpMs"];
+/** Fields that are actions: null is no value for them. */
+const ACTIONS = ["clockOffsetMs", "clockJumpMs", "massStart"];
 
 /** The reason a patch is refused, or null. */
 export function checkScenarioPatch(v: unknown): string | null {
@@ -37,13 +46,51 @@ export function checkScenarioPatch(v: unknown): string | null {
   for (const [k, x] of Object.entries(v)) {
     const check = FIELDS[k];
     if (!check) return `Unknown scenario field: ${k}`;
-    if (!(x === null && !CLOCK.includes(k)) && !check(x)) return `Bad value for ${k}`;
+    if (!(x === null && !ACTIONS.includes(k)) && !check(x)) return `Bad value for ${k}`;
+    if (k === "testTag" && x !== null) return testTagProblem(x);
+    if (k === "massStart") return massStartProblem(x);
   }
   return null;
 }
 
-const answer = (c: DeviceContext, device: Device) =>
-  c.json({ scenario: scenarioOf(device), clockOffsetMs: device.clock.offsetMs });
+/** A test tag must be held at a channel the unit has. */
+function channelProblem(device: Device, patch: unknown): string | null {
+  const ant = (patch as { testTag?: { ant?: number } | null }).testTag?.ant;
+  const n = device.reader.channelCount;
+  return ant !== undefined && ant >= n ? `testTag.ant must be a channel of this unit: 0 to ${n - 1}` : null;
+}
+
+const answer = (c: DeviceContext, device: Device, extra: object = {}) =>
+  c.json({ scenario: scenarioOf(device), clockOffsetMs: device.clock.offsetMs, ...extra });
+
+/** The read streams' state: open streams, the last seq, the oldest kept, how many are kept, the keep-alive. */
+function streamState(device: Device) {
+  const hub = streamHubOf(device);
+  const log = device.reader.log;
+  device.reader.advance();
+  return {
+    open: hub.open,
+    lastSeq: log.lastSeq,
+    firstKept: log.firstKept,
+    kept: log.capacity,
+    keepAliveMs: hub.keepAliveMs,
+  };
+}
+
+const whole = (v: unknown, min: number, max: number) =>
+  typeof v === "number" && Number.isInteger(v) && v >= min && v <= max;
+
+/** POST /api/__test/stream: `kept` (reads kept for a resume, 10..1000000) and/or `keepAliveMs` (50..60000). */
+function checkStreamSettings(v: unknown): string | null {
+  if (!v || typeof v !== "object" || Array.isArray(v)) return "The body must be a JSON object";
+  for (const [k, x] of Object.entries(v)) {
+    if (k === "kept" && !whole(x, 10, 1_000_000)) return "kept must be a whole number from 10 to 1000000";
+    if (k === "keepAliveMs" && !whole(x, 50, 60_000))
+      return "keepAliveMs must be a whole number from 50 to 60000";
+    if (k !== "kept" && k !== "keepAliveMs") return `Unknown stream setting: ${k}`;
+  }
+  return null;
+}
 
 export function scenarioHookRoutes(app: DeviceApp, device: Device): void {
   endpoint(app, `${TEST_PREFIX}/scenario`, {
@@ -51,13 +98,14 @@ export function scenarioHookRoutes(app: DeviceApp, device: Device): void {
     POST: async (c) => {
       const json = await readJson(c);
       if (!json.ok) return fail(c, 400, json.reason);
-      const bad = checkScenarioPatch(json.value);
+      const bad = checkScenarioPatch(json.value) ?? channelProblem(device, json.value);
       if (bad) return fail(c, 400, bad);
-      const { clockOffsetMs, clockJumpMs, ...patch } = json.value as Record<string, unknown>;
+      const { clockOffsetMs, clockJumpMs, massStart, ...patch } = json.value as Record<string, unknown>;
       if (typeof clockOffsetMs === "number") device.clock.set(Date.now() + clockOffsetMs);
       if (typeof clockJumpMs === "number") device.clock.set(device.clock.now() + clockJumpMs);
       setScenario(device, patch);
-      return answer(c, device);
+      if (!massStart) return answer(c, device);
+      return answer(c, device, { plannedReads: device.reader.massStart(massStart as MassStart) });
     },
     /** Back to the living unit: no override, the clock at its start offset (DEVICE_CLOCK_OFFSET_MS). */
     DELETE: (c) => {
@@ -65,5 +113,29 @@ export function scenarioHookRoutes(app: DeviceApp, device: Device): void {
       device.clock.set(Date.now() + device.options.clockOffsetMs);
       return answer(c, device);
     },
+  });
+
+  endpoint(app, `${TEST_PREFIX}/stream`, {
+    GET: (c) => c.json(streamState(device)),
+    POST: async (c) => {
+      const json = await readJson(c);
+      if (!json.ok) return fail(c, 400, json.reason);
+      const bad = checkStreamSettings(json.value);
+      if (bad) return fail(c, 400, bad);
+      const { kept, keepAliveMs } = json.value as { kept?: number; keepAliveMs?: number };
+      if (kept !== undefined) device.reader.log.setCapacity(kept);
+      if (keepAliveMs !== undefined) streamHubOf(device).keepAliveMs = keepAliveMs;
+      return c.json(streamState(device));
+    },
+    /** Back to the unit's own settings: 10,000 reads kept, a keep-alive every 15 s. */
+    DELETE: (c) => {
+      device.reader.log.setCapacity(PASSINGS_STREAM.keptReads);
+      streamHubOf(device).keepAliveMs = PASSINGS_STREAM.keepAliveMs;
+      return c.json(streamState(device));
+    },
+  });
+  endpoint(app, `${TEST_PREFIX}/stream/drop`, {
+    /** Ends every open stream as a lost connection would (their clients resume). */
+    POST: (c) => c.json({ dropped: streamHubOf(device).dropAll() }),
   });
 }

@@ -1,4 +1,4 @@
-// Smooth, repeatable pseudo-random signals of time, so telemetry is computed from elapsed time without timers.
+// Smooth, repeatable pseudo-random signals of time (telemetry without timers), and seeded random sequences.
 
 function hash(seed: number, n: number): number {
   let x = Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(n, 0xc2b2ae35);
@@ -28,4 +28,20 @@ export function round(value: number, decimals: number): number {
 
 export function randomBetween(min: number, max: number): number {
   return min + Math.random() * (max - min);
+}
+
+/** A repeatable random sequence in [0, 1) for `seed` (mulberry32). */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+/** A whole number in [min, max] from `random`. */
+export function wholeBetween(random: () => number, min: number, max: number): number {
+  return min + Math.floor(random() * (max - min + 1));
 }

@@ -1,4 +1,5 @@
-// Alarm scenarios (test hooks only): overrides laid over the living telemetry so each unit alarm can be made to happen.
+// Alarm scenarios (test hooks only): overrides laid over the living telemetry so each unit alarm can be made to happen,
+// and the reader's scenarios (reads stop, a test tag held at an antenna).
 import type {
   BatteryTelemetry,
   CellularTelemetry,
@@ -9,6 +10,7 @@ import type {
   UhfPortsTelemetry,
 } from "@trc/protocol";
 import type { Device } from "../device.ts";
+import type { TestTag } from "./race-reads.ts";
 
 /** Every field is optional; `null` clears one override. */
 export interface Scenario {
@@ -24,8 +26,10 @@ export interface Scenario {
   temps?: Record<string, number>;
   /** Cellular power and/or connection state. */
   cellular?: { power?: string; connection?: string };
-  /** The passings counters stop where they are. */
+  /** The reader makes no read (the stream sends none, the passings counters stop where they are). */
   readsStopped?: boolean;
+  /** A tag held at a channel, read `perSecond` times a second. */
+  testTag?: TestTag;
 }
 
 interface State {
@@ -57,7 +61,14 @@ export function setScenario(device: Device, patch: Record<string, unknown> | nul
     else next[k] = v;
   }
   s.scenario = next as Scenario;
+  const now = Date.now();
+  const reader = device.reader;
   if (!s.scenario.readsStopped) s.frozen = null;
+  reader.setStopped(!!s.scenario.readsStopped, now);
+  // What the counters showed when the reads stopped (the stream stopped at the same read).
+  if (s.scenario.readsStopped) s.frozen ??= reader.passings(now);
+  if (patch === null) reader.clearRaceReads(now);
+  else if ("testTag" in patch) reader.setTestTag(s.scenario.testTag ?? null, now);
   return s.scenario;
 }
 

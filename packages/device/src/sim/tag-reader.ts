@@ -1,6 +1,9 @@
-// The tag reader: passings and per-antenna reads, integrated lazily from elapsed time (no timers).
+// The tag reader: every read it makes goes to the read log (the stream's reads, Passings "Seen", each channel's
+// "Reads"); reads are produced lazily from elapsed time when someone asks (no timers of its own).
 import type { DeviceMode, PassingsTelemetry, UhfPortsTelemetry } from "@trc/protocol";
-import { round, smoothNoise } from "./noise.ts";
+import { round, seededRandom, smoothNoise, wholeBetween } from "./noise.ts";
+import { type MassStart, type PlannedRead, planMassStart, type TestTag } from "./race-reads.ts";
+import type { NewRead, ReadLog } from "./read-log.ts";
 
 export type UhfPower = "LOW" | "MEDIUM" | "HIGH";
 
@@ -22,27 +25,52 @@ const POWER: Record<UhfPower, { factor: number; dbm: number }> = {
   HIGH: { factor: 1, dbm: 30 },
 };
 const DELTA_WINDOW_MS = 60_000;
+/** Reads of a stretch nobody asked about that ended longer ago than this are counted but not kept. */
+const KEPT_CATCH_UP_MS = 5 * 60_000;
+/** The living reader's athletes: tags 200000..201999. */
+const ATHLETES = 2000;
+
+export interface ReaderOptions {
+  log: ReadLog;
+  /** The unit's clock at a host time (reads carry the unit's time). */
+  unitTime: (hostMs: number) => number;
+  antennaMissing?: boolean;
+}
 
 export class TagReader {
   #last: number;
   #txOn = true;
+  #stopped = false;
   #ports: readonly { ant: boolean; share: number }[];
-  #reads = ALL_PORTS.map(() => 0);
-  #filtered = 0;
+  #random = seededRandom(7);
+  #readCarry = 0;
+  /** The athlete being read now, and how many reads of their tag are still to come. */
+  #passing: { tag: string; left: number } | null = null;
   #unique = 0;
+  #filtered = 0;
   #sent = 0;
+  #planned: PlannedRead[] = [];
+  #testTag: (TestTag & { carry: number }) | null = null;
   /** (time, unique) samples of the last two minutes, for the recent rate. */
   #history: { t: number; unique: number }[] = [];
+  readonly log: ReadLog;
 
   constructor(
     private readonly start: number,
     private readonly mode: DeviceMode,
     private readonly power: () => UhfPower,
-    antennaMissing = false,
+    private readonly options: ReaderOptions,
   ) {
-    this.#ports = antennaMissing ? PORT_2_MISSING : ALL_PORTS;
+    this.log = options.log;
+    this.#ports =
+      mode === "hf" ? [{ ant: true, share: 1 }] : options.antennaMissing ? PORT_2_MISSING : ALL_PORTS;
     this.#last = start;
     this.#history.push({ t: start, unique: 0 });
+  }
+
+  /** How many channels the reader has (channel ids 0..n-1). */
+  get channelCount(): number {
+    return this.#ports.length;
   }
 
   get txOn(): boolean {
@@ -52,6 +80,34 @@ export class TagReader {
   setTx(on: boolean, now = Date.now()): void {
     this.advance(now);
     this.#txOn = on;
+  }
+
+  /** The "reads stop" scenario: no read at all (living, mass start, test tag) while stopped. */
+  setStopped(stopped: boolean, now = Date.now()): void {
+    this.advance(now);
+    this.#stopped = stopped;
+  }
+
+  /** Plans a mass start from now on the channels with an antenna. */
+  massStart(spec: MassStart, now = Date.now()): number {
+    this.advance(now);
+    const channels = this.#ports.flatMap((p, i) => (p.ant ? [i] : []));
+    const plan = planMassStart(spec, now, channels);
+    this.#planned = [...this.#planned, ...plan].sort((a, b) => a.at - b.at);
+    return plan.length;
+  }
+
+  /** Holds a test tag at a channel (null takes it away). */
+  setTestTag(tag: TestTag | null, now = Date.now()): void {
+    this.advance(now);
+    this.#testTag = tag && { ...tag, carry: 0 };
+  }
+
+  /** Takes away the test tag and every planned read not made yet. */
+  clearRaceReads(now = Date.now()): void {
+    this.advance(now);
+    this.#planned = [];
+    this.#testTag = null;
   }
 
   /** Athletes arrive in waves: unique tags per second at `tS` seconds since power-on. */
@@ -65,42 +121,105 @@ export class TagReader {
     return smoothNoise(7, tS, 120) < 0.6;
   }
 
-  private advance(now: number): void {
+  /** A channel picked by the ports' shares. */
+  private pickPort(total: number): number {
+    let x = this.#random() * total;
+    for (const [i, p] of this.#ports.entries()) {
+      x -= p.share;
+      if (x < 0 && p.ant) return i;
+    }
+    return this.#ports.findIndex((p) => p.ant);
+  }
+
+  /** The reads of one stretch [t, t + dtMs): living athletes, the test tag and the planned reads. */
+  private readsIn(t: number, dtMs: number, tS: number): NewRead[] {
+    const out: (NewRead & { at: number })[] = [];
+    const power = POWER[this.power()] ?? POWER.HIGH;
+    const live = this.#txOn && !this.#stopped;
+    const end = t + dtMs;
+    let planned = 0;
+    while ((this.#planned[planned]?.at ?? end) < end) planned++;
+    const due = this.#planned.splice(0, planned);
+    if (!live) return [];
+    const total = this.#ports.reduce((a, p) => a + p.share, 0);
+    const mean = READS_PER_TAG * power.factor * total;
+    // Reads come steadily while athletes pass: each athlete's tag is read a few times, then the next one's.
+    this.#readCarry += this.tagRate(tS) * mean * (dtMs / 1000);
+    const n = Math.floor(this.#readCarry);
+    this.#readCarry -= n;
+    for (let k = 0; k < n; k++) {
+      if (!this.#passing || this.#passing.left <= 0) {
+        const left = Math.max(3, wholeBetween(this.#random, Math.round(mean * 0.6), Math.round(mean * 1.4)));
+        this.#passing = { tag: String(200_000 + Math.floor(this.#random() * ATHLETES)), left };
+        this.#unique++;
+        this.#filtered += FILTERED_PER_TAG;
+      }
+      this.#passing.left--;
+      const rssi = round(-78 + 22 * this.#random() + (power.dbm - 30) / 2, 1);
+      out.push({
+        at: t + ((k + this.#random()) * dtMs) / n,
+        tag: this.#passing.tag,
+        ant: this.pickPort(total),
+        rssi,
+        time: 0,
+      });
+    }
+    const test = this.#testTag;
+    if (test) {
+      test.carry += test.perSecond * (dtMs / 1000);
+      const n = Math.floor(test.carry);
+      test.carry -= n;
+      for (let k = 0; k < n; k++) {
+        const rssi = round(-50 + 4 * this.#random(), 1);
+        out.push({ at: t + ((k + 0.5) * dtMs) / n, tag: test.tag, ant: test.ant, rssi, time: 0 });
+      }
+    }
+    for (const p of due) {
+      out.push({ at: p.at, tag: p.tag, ant: p.ant, rssi: p.rssi, time: 0 });
+      if (p.first) {
+        this.#unique++;
+        this.#filtered += FILTERED_PER_TAG;
+      }
+    }
+    return out
+      .sort((a, b) => a.at - b.at)
+      .map(({ at, ...r }) => ({ ...r, time: Math.round(this.options.unitTime(at)) }));
+  }
+
+  /** Makes every read up to `now` (the stream calls this on each tick; telemetry before it answers). */
+  advance(now = Date.now()): void {
     if (now <= this.#last) return;
     const gap = now - this.#last;
     const step = Math.max(1000, gap / 2000);
-    const factor = POWER[this.power()]?.factor ?? 1;
+    const kept: NewRead[] = [];
+    const unkept = new Map<number, number>();
     for (let t = this.#last; t < now; ) {
       const dtMs = Math.min(step, now - t);
-      const dt = dtMs / 1000;
       const tS = (t + dtMs / 2 - this.start) / 1000;
-      if (this.#txOn) {
-        const tags = this.tagRate(tS) * dt;
-        this.#unique += tags;
-        this.#filtered += tags * FILTERED_PER_TAG;
-        this.#ports.forEach((p, i) => {
-          this.#reads[i] = (this.#reads[i] ?? 0) + tags * READS_PER_TAG * factor * p.share;
-        });
-      }
-      if (this.serverUp(tS)) this.#sent += (this.#unique - this.#sent) * Math.min(1, dt / SEND_LAG_S);
+      const reads = this.readsIn(t, dtMs, tS);
+      if (t + dtMs >= now - KEPT_CATCH_UP_MS) kept.push(...reads);
+      else for (const r of reads) unkept.set(r.ant, (unkept.get(r.ant) ?? 0) + 1);
+      if (this.serverUp(tS))
+        this.#sent += (this.#unique - this.#sent) * Math.min(1, dtMs / 1000 / SEND_LAG_S);
       t += dtMs;
       const lastSample = this.#history[this.#history.length - 1];
       if (!lastSample || t - lastSample.t >= 1000) this.#history.push({ t, unique: this.#unique });
     }
     this.#last = now;
+    this.log.append(kept, unkept);
     const cutoff = now - 2 * DELTA_WINDOW_MS;
     while (this.#history.length > 2 && (this.#history[1]?.t ?? now) < cutoff) this.#history.shift();
   }
 
   passings(now = Date.now()): PassingsTelemetry {
     this.advance(now);
-    const unique = Math.floor(this.#unique);
+    const seen = this.log.total;
+    const unique = Math.min(seen, this.#unique);
     const sent = Math.min(unique, Math.floor(this.#sent));
-    const filtered = Math.max(unique, Math.floor(this.#filtered));
-    const seen = Math.max(filtered, Math.floor(this.#reads.reduce((a, b) => a + b, 0)));
+    const filtered = Math.min(seen, Math.max(unique, Math.floor(this.#filtered)));
     let before = this.#history[0] ?? { t: this.start, unique: 0 };
     for (const sample of this.#history) if (sample.t <= now - DELTA_WINDOW_MS) before = sample;
-    const delta = Math.max(0, unique - Math.floor(before.unique));
+    const delta = Math.max(0, unique - Math.min(unique, before.unique));
     return { seen, filtered, unique, sent, left: unique - sent, delta };
   }
 
@@ -113,7 +232,7 @@ export class TagReader {
       channels: this.#ports.map((p, id) => ({
         id,
         ant: p.ant,
-        reads: Math.floor(this.#reads[id] ?? 0),
+        reads: this.log.channelReads(id),
         loss: p.ant
           ? round(17 + 3 * smoothNoise(20 + id, tS, 60), 1)
           : round(0.6 + 0.2 * smoothNoise(30, tS, 60), 1),

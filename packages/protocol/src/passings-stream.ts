@@ -1,0 +1,69 @@
+// The unit's read stream (D10): GET /api/passings/stream, its events (a batch of reads, a gap) and its limits.
+import * as z from "zod/mini";
+
+export const PASSINGS_STREAM_PATH = "/api/passings/stream";
+
+export const PASSINGS_STREAM = {
+  /** At most this many batches a second. */
+  batchesPerSecond: 10,
+  /** At most this many reads in one batch. */
+  readsPerBatch: 500,
+  /** The unit keeps at least its last this many reads for a resume. */
+  keptReads: 10_000,
+  /** With nothing to send, a `: keep-alive` comment at least this often. */
+  keepAliveMs: 15_000,
+  /** Streams one unit serves at once; a further one is answered 503. */
+  maxStreams: 2,
+  /** The event names. */
+  readsEvent: "reads",
+  gapEvent: "gap",
+} as const;
+
+const seq = z.int().check(z.gte(1));
+
+/** One tag read: its seq (grows by exactly 1 per read), tag code, channel id (zero-based), RSSI (dBm), unit time. */
+export const TagRead = z.object({
+  seq,
+  tag: z.string().check(z.minLength(1)),
+  ant: z.int().check(z.gte(0)),
+  rssi: z.number(),
+  /** Epoch milliseconds by the unit's clock. */
+  time: z.number(),
+});
+export type TagRead = z.infer<typeof TagRead>;
+
+/** `event: reads`: 1..500 reads in seq order; the event's id is the last read's seq. */
+export const ReadsBatch = z.object({
+  reads: z.array(TagRead).check(z.minLength(1), z.maxLength(PASSINGS_STREAM.readsPerBatch)),
+});
+export type ReadsBatch = z.infer<typeof ReadsBatch>;
+
+/** `event: gap`: the seqs from..to (inclusive) the unit can no longer send. */
+export const ReadsGap = z.object({ from: seq, to: seq });
+export type ReadsGap = z.infer<typeof ReadsGap>;
+
+/** A resume point as sent in `Last-Event-ID` or `?after=`: a whole number of at most 15 digits. */
+export const RESUME_PATTERN = /^\d{1,15}$/;
+
+/** The seq a resume asks after, or the reason it is refused (not a whole number, too large). */
+export function parseResumeSeq(raw: string): number | { error: string } {
+  const shown = JSON.stringify(raw.slice(0, 40));
+  if (!RESUME_PATTERN.test(raw))
+    return { error: `The resume point must be a whole number ≥ 0, got ${shown}` };
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value)) return { error: `The resume point is too large: ${shown}` };
+  return value;
+}
+
+/** The problems of a batch beyond its schema: seqs in steps of 1, and the id naming the last one. */
+export function batchProblems(batch: ReadsBatch, id: string | undefined): string[] {
+  const problems: string[] = [];
+  batch.reads.forEach((r, i) => {
+    const prev = batch.reads[i - 1];
+    if (prev && r.seq !== prev.seq + 1) problems.push(`seq ${r.seq} follows ${prev.seq} in one batch`);
+  });
+  const last = batch.reads[batch.reads.length - 1];
+  if (last && id !== String(last.seq))
+    problems.push(`batch id ${id ?? "(none)"} is not its last seq ${last.seq}`);
+  return problems;
+}
