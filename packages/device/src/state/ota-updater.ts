@@ -1,6 +1,13 @@
-// Firmware upload into the inactive OTA slot: chunk by chunk (by offset when given), verified, then installed.
+// Firmware upload into the inactive OTA slot: one upload at a time, chunk by chunk, verified, then installed.
+import { createHash } from "node:crypto";
 import { type FileHandle, open, readFile, rename, rm } from "node:fs/promises";
-import { checkAppImage, type FirmwareChunkResponse, MAX_IMAGE_SIZE, MIN_IMAGE_SIZE } from "@trc/protocol";
+import {
+  checkAppImage,
+  type FirmwareChunkResponse,
+  MAX_IMAGE_SIZE,
+  MIN_IMAGE_SIZE,
+  verifyAppImage,
+} from "@trc/protocol";
 import { syncDir } from "./atomic-file.ts";
 import { type FirmwareStore, partFile, type SlotInfo, slotFile, slotInfo } from "./firmware-store.ts";
 
@@ -13,7 +20,7 @@ export interface ChunkInput {
 
 export type ChunkAnswer = FirmwareChunkResponse & { error?: string };
 export interface ChunkResult {
-  status: 200 | 400 | 500;
+  status: 200 | 400 | 409 | 500;
   body: ChunkAnswer;
   /** Set on the chunk that completed and installed an image. */
   installed?: SlotInfo & { slot: number };
@@ -29,9 +36,30 @@ interface Upload {
   attempts: number;
   successes: number;
   complete: boolean;
+  /** flSize and the SHA-256 of the first chunk: the same first chunk again is a retry, not another image. */
+  firstChunk: string;
+  /** When the upload's last chunk arrived (ms, the updater's clock). */
+  lastChunkAt: number;
 }
 
+/** An upload holds the unit this long after its last chunk: another image's first chunk is refused meanwhile. */
+export const UPLOAD_LOCK_MS = 30_000;
+
+export interface UpdaterClock {
+  lockMs?: number;
+  now?: () => number;
+}
+
+const sha256Hex = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
 const WHOLE = /^\d{1,12}$/;
+const EMPTY_ANSWER: FirmwareChunkResponse = {
+  wasChunkSuccessful: false,
+  totalBytesReceived: 0,
+  expectedFileSize: 0,
+  attemptsTotal: 0,
+  parsedSuccesses: 0,
+};
 
 function covered(ranges: readonly [number, number][]): number {
   return ranges.reduce((sum, [a, b]) => sum + (b - a), 0);
@@ -68,7 +96,16 @@ export class OtaUpdater {
   #upload: Upload | null = null;
   #queue: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly firmware: FirmwareStore) {}
+  readonly #lockMs: number;
+  readonly #now: () => number;
+
+  constructor(
+    private readonly firmware: FirmwareStore,
+    { lockMs = UPLOAD_LOCK_MS, now = Date.now }: UpdaterClock = {},
+  ) {
+    this.#lockMs = lockMs;
+    this.#now = now;
+  }
 
   /** Chunks are handled one at a time, in arrival order. */
   receive(input: ChunkInput): Promise<ChunkResult> {
@@ -111,19 +148,48 @@ export class OtaUpdater {
     return this.write(u, chunk, start);
   }
 
-  /** A first chunk starts a new upload, but only a valid one: a refused first chunk leaves the upload in progress. */
+  /** Why another image may not start now (an upload holds the unit), or null. */
+  private busy(firstChunk: string): string | null {
+    const u = this.#upload;
+    if (!u || u.firstChunk === firstChunk) return null;
+    if (u.complete) return "Another firmware image was just installed; the unit restarts into it in a moment";
+    const idle = this.#now() - u.lastChunkAt;
+    if (idle >= this.#lockMs) return null;
+    const seconds = Math.ceil((this.#lockMs - idle) / 1000);
+    return `Another firmware upload is in progress on this unit (${covered(u.ranges)} of ${u.size} bytes); try again once it has finished, or ${seconds} s after its last chunk if it stopped`;
+  }
+
+  /**
+   * A first chunk starts a new upload, but only a valid one, and only when no other image's upload holds the unit:
+   * a refused first chunk leaves the upload in progress untouched. The same first chunk again starts it over.
+   */
   private async begin(chunk: Uint8Array, raw: string, at: number | undefined): Promise<ChunkResult> {
     const size = checkFirstChunk(chunk, raw, at);
     if (typeof size === "string") {
       if (this.#upload) this.#upload.attempts++;
       return this.answer(400, false, size);
     }
+    const firstChunk = `${size}:${sha256Hex(chunk)}`;
+    const busy = this.busy(firstChunk);
+    if (busy) return { status: 409, body: { ...EMPTY_ANSWER, error: busy } };
+    if (this.#upload?.complete) return this.answer(200, true);
     await this.discard();
     const slot = this.firmware.inactiveSlot;
     const path = partFile(this.firmware.slotDir, slot);
     await rm(path, { force: true });
     const file = await open(path, "w+", 0o600);
-    this.#upload = { slot, size, path, file, ranges: [], attempts: 1, successes: 0, complete: false };
+    this.#upload = {
+      slot,
+      size,
+      path,
+      file,
+      ranges: [],
+      attempts: 1,
+      successes: 0,
+      complete: false,
+      firstChunk,
+      lastChunkAt: this.#now(),
+    };
     return this.write(this.#upload, chunk, 0);
   }
 
@@ -139,13 +205,17 @@ export class OtaUpdater {
     }
     if (!u.file) return this.answer(500, false, "The upload file is closed");
     await u.file.write(chunk, 0, chunk.length, start);
+    u.lastChunkAt = this.#now();
     u.ranges = addRange(u.ranges, start, end);
     u.successes++;
     if (covered(u.ranges) < u.size) return this.answer(200, true);
     return this.finish(u);
   }
 
-  /** Every byte is there: verify the whole image, move it into the slot atomically, switch the boot partition. */
+  /**
+   * Every byte is there: verify the whole image as ESP-IDF does (descriptor, segments, checksum, appended SHA-256),
+   * move it into the slot atomically, switch the boot partition. A refused image leaves the running firmware.
+   */
   private async finish(u: Upload): Promise<ChunkResult> {
     const file = u.file;
     u.file = null;
@@ -154,7 +224,7 @@ export class OtaUpdater {
       await file.close();
     }
     const bytes = new Uint8Array(await readFile(u.path));
-    const check = checkAppImage(bytes, u.size);
+    const check = await verifyAppImage(bytes, sha256Hex);
     if (!check.ok || bytes.length !== u.size) {
       const reason = check.ok ? `Received ${bytes.length} bytes, expected ${u.size}` : check.reason;
       const result = this.answer(400, false, `The assembled image was refused: ${reason}`);
