@@ -1,7 +1,7 @@
 // The commands page in happy-dom with the local list: what the operator sees before anything is sent.
-import { act, cleanup, fireEvent, screen } from "@testing-library/react";
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { renderPage as renderWith } from "../../test-utils.tsx";
 import { useAuth } from "../shared/authStore.ts";
 import { useFlags } from "../shared/flags.ts";
@@ -11,11 +11,12 @@ import { useCommands } from "./commandsStore.ts";
 const renderPage = () => renderWith("/commands", <CommandsPage />);
 
 const row = (name: string) => screen.getByRole("button", { name: new RegExp(`^${name}`) });
-const executeButton = () => document.querySelector(".cmd-execute-btn") as HTMLButtonElement;
-const packet = () => JSON.parse((document.getElementById("cmd-packet") as HTMLTextAreaElement).value);
+/** The execute area's one button: its name is Execute, Error or Not Authed. */
+const executeButton = () => within(screen.getByRole("region", { name: "Execute" })).getByRole("button");
+const packet = () =>
+  JSON.parse((screen.getByRole("textbox", { name: "Packet" }) as HTMLTextAreaElement).value);
 
 describe("commands page", () => {
-  afterEach(cleanup);
   beforeEach(() => {
     localStorage.clear();
     useAuth.getState().useNone();

@@ -1,9 +1,9 @@
 // The setting component: input by kind, colours while editing, the limit reason, Submit, and password fields.
 
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, render, screen } from "@testing-library/react";
 import { type ConfigValue, findConfigItem } from "@trc/protocol";
 import { useReducer } from "react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ConfigSetting } from "./ConfigSetting.tsx";
 import { configReducer, initialConfigState } from "./configState.ts";
 import { withCurrentValues } from "./settingRules.ts";
@@ -36,8 +36,6 @@ function Harness({
     />
   );
 }
-
-afterEach(cleanup);
 
 describe("ConfigSetting", () => {
   it("shows name, description, current value, and a number input that turns yellow when edited", () => {

@@ -1,8 +1,8 @@
 // The stage panel shows each stage's texts and buttons; an unknown stage shows the out-of-bounds text.
 
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, render, screen } from "@testing-library/react";
 import { makeTestImage } from "@trc/protocol";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { FINISHED_TEXT, NOT_BACK_TEXT } from "./FinishedPanel.tsx";
 import { StagePanel } from "./StagePanel.tsx";
 import { emptyLoad, type FirmwareState, INITIAL_STATE, type LocalImage } from "./stages.ts";
@@ -28,12 +28,10 @@ function show(patch: Partial<FirmwareState>) {
   return actions;
 }
 
-afterEach(cleanup);
-
 describe("StagePanel", () => {
   it("START offers a .bin chooser and shows a refusal", () => {
     show({ error: "Only .bin files are accepted (a.txt)" });
-    expect(document.querySelector("input[type=file]")).toHaveAttribute("accept", ".bin");
+    expect(screen.getByLabelText("Firmware image (.bin)")).toHaveAttribute("accept", ".bin");
     expect(screen.getByTestId("stage-error").textContent).toBe("Only .bin files are accepted (a.txt)");
   });
 

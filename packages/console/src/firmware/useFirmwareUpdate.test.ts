@@ -1,6 +1,6 @@
 // The page's driver with a fake unit: a chosen file is read and checked, background traffic pauses while chunks flow.
 
-import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
+import { act, renderHook, waitFor } from "@testing-library/react";
 import { makeTestImage } from "@trc/protocol";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { gateOf } from "../api/client.ts";
@@ -9,10 +9,7 @@ import { useFirmwareUpdate } from "./useFirmwareUpdate.ts";
 
 // The reboot watch that follows a load polls the unit: here there is none to answer.
 beforeEach(() => vi.stubGlobal("fetch", () => Promise.reject(new TypeError("no unit in unit tests"))));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.unstubAllGlobals());
 
 const OK: ChunkAnswer = {
   status: 200,

@@ -1,6 +1,6 @@
 // The confirm dialog: shows its question, answers yes or no, and Escape (close) counts as no.
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, render, screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
 import { ConfirmDialog } from "./ConfirmDialog.tsx";
 
 function setup(open = true) {
@@ -21,8 +21,6 @@ function setup(open = true) {
   );
   return { onConfirm, onCancel, view };
 }
-
-afterEach(cleanup);
 
 describe("ConfirmDialog", () => {
   it("shows the question and its detail when open", () => {
