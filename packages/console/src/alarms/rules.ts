@@ -9,14 +9,10 @@ import {
   ALARM_RETURN_LOSS_MIN_DB,
   ALARM_STORAGE_FULL_PERCENT,
 } from "@trc/protocol";
+import type { Alarm, AlarmMemory } from "../shared/alarmStore.ts";
+import { EMPTY_MEMORY } from "../shared/alarmStore.ts";
 import { offsetText } from "../telemetry/accuracy.ts";
 import { batteryPercent } from "../telemetry/format.ts";
-
-/** One condition that holds now: a stable id (the same fault keeps it) and the text shown. */
-export interface Alarm {
-  id: string;
-  text: string;
-}
 
 type Maybe<T> = T | undefined | null;
 export interface ChannelReading {
@@ -41,14 +37,8 @@ export interface AlarmReadings {
   noReadsMinutes?: number;
 }
 
-/** What the session remembers: channels that had an antenna, and the passings `seen` counter's last growth. */
-export interface AlarmMemory {
-  hadAntenna: readonly number[];
-  /** `count` last read at `last`; it last grew (or was first read, or went down) at `since`. */
-  seen: { count: number; since: number; last: number } | null;
-}
-
-export const EMPTY_MEMORY: AlarmMemory = { hadAntenna: [], seen: null };
+// The alarm and memory shapes live with the alarm store (shared: the header, the fleet and the watch read it).
+export { type Alarm, type AlarmMemory, EMPTY_MEMORY } from "../shared/alarmStore.ts";
 
 const finite = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
 

@@ -1,7 +1,7 @@
 // The API client's request shape: a defined JSON body (null, 0 and false too) is POSTed with its body; per-unit gates.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { useDeviceSettings } from "../shared/deviceSettings.ts";
 import { allUnitsGate, gateOf, MAX_IN_FLIGHT_IN_ALL, send } from "./client.ts";
+import { chooseUnit, originUnit, useConnection } from "./connection.ts";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -86,18 +86,87 @@ describe("send", () => {
         return new Promise<Response>((done) => release.push(() => done(new Response("{}", { status: 200 }))));
       }),
     );
-    useDeviceSettings.getState().update({ rootAPI: "http://10.0.0.1" });
+    chooseUnit("http://10.0.0.1");
     try {
       const queued = [send("/api/a"), send("/api/b"), send("/api/c")];
       await vi.waitFor(() => expect(calls).toHaveLength(2));
-      useDeviceSettings.getState().update({ rootAPI: "http://10.0.0.2" });
+      chooseUnit("http://10.0.0.2");
       release.shift()?.();
       await vi.waitFor(() => expect(calls).toHaveLength(3));
       expect(calls[2]).toBe("http://10.0.0.1/api/c");
       for (const r of release.splice(0)) r();
       await Promise.all(queued);
     } finally {
-      useDeviceSettings.getState().update({ rootAPI: "" });
+      chooseUnit(originUnit());
     }
+  });
+
+  it("one gate per unit whatever the spelling: HTTP://Decoder.local/ and http://decoder.local hold 2 slots in all", async () => {
+    expect(gateOf("HTTP://Decoder.local/")).toBe(gateOf("http://decoder.local"));
+    expect(gateOf("192.168.4.1:80")).toBe(gateOf("http://192.168.4.1"));
+    expect(gateOf("http://192.168.4.1:8080")).not.toBe(gateOf("http://192.168.4.1"));
+    let open = 0;
+    let most = 0;
+    const release: (() => void)[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() => {
+        open++;
+        most = Math.max(most, open);
+        return new Promise<Response>((done) =>
+          release.push(() => {
+            open--;
+            done(new Response("{}", { status: 200 }));
+          }),
+        );
+      }),
+    );
+    const spellings = ["HTTP://Decoder.local/", "http://decoder.local", "http://DECODER.local:80"];
+    const all = spellings.flatMap((base) => [send("/api/a", { base }), send("/api/b", { base })]);
+    await vi.waitFor(() => expect(open).toBe(2));
+    while (release.length || open) {
+      release.shift()?.();
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    await Promise.all(all);
+    expect(most).toBe(2);
+  });
+});
+
+describe("connection state", () => {
+  afterEach(() => chooseUnit(originUnit()));
+
+  it("an answer of the chosen unit under any spelling updates it; another unit's does not", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("{}", { status: 200 })),
+    );
+    chooseUnit("http://decoder.local");
+    expect(useConnection.getState().online).toBeNull();
+    await send("/api/a", { base: "http://10.0.0.9" });
+    expect(useConnection.getState().online).toBeNull();
+    await send("/api/a", { base: "HTTP://Decoder.local/" });
+    expect(useConnection.getState().online).toBe(true);
+  });
+
+  it("an answer that arrives after another unit was chosen is not about the new one", async () => {
+    let answer: (() => void) | undefined;
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        () => new Promise<Response>((done) => (answer = () => done(new Response("{}", { status: 200 })))),
+      ),
+    );
+    chooseUnit("http://10.0.0.1");
+    const late = send("/api/a");
+    await vi.waitFor(() => expect(answer).toBeDefined());
+    chooseUnit("http://10.0.0.2");
+    answer?.();
+    await late;
+    expect(useConnection.getState()).toMatchObject({
+      unit: "http://10.0.0.2",
+      online: null,
+      lastAnswerAt: null,
+    });
   });
 });

@@ -1,8 +1,7 @@
 // The one API client: every request to the device goes through here (base address, 2 in flight, checks, errors).
 import { MAX_REQUESTS_IN_FLIGHT } from "@trc/protocol";
 import type * as z from "zod/mini";
-import { apiBase } from "../shared/deviceSettings.ts";
-import { useConnection } from "./connection.ts";
+import { currentUnit, unitKey, useConnection } from "./connection.ts";
 import { DeviceError } from "./errors.ts";
 import { type Parsed, parseLenient } from "./lenient.ts";
 import { preciseNow } from "./preciseNow.ts";
@@ -12,19 +11,23 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 
 const gates = new Map<string, RequestGate>();
 
-/** Each unit's request gate: the console never has more than MAX_REQUESTS_IN_FLIGHT requests open to any one unit. */
-export function gateOf(base: string = apiBase()): RequestGate {
-  let gate = gates.get(base);
+/**
+ * Each unit's request gate: the console never has more than MAX_REQUESTS_IN_FLIGHT requests open to any one unit,
+ * whatever the spelling of its address (`HTTP://Decoder.local/` and `http://decoder.local` share one gate).
+ */
+export function gateOf(base: string = currentUnit()): RequestGate {
+  const key = unitKey(base);
+  let gate = gates.get(key);
   if (!gate) {
     gate = new RequestGate(MAX_REQUESTS_IN_FLIGHT);
-    gates.set(base, gate);
+    gates.set(key, gate);
   }
   return gate;
 }
 
 export interface RequestOptions extends GateOptions {
   method?: "GET" | "POST" | "DELETE";
-  /** The unit's base address; default: the configured unit (`apiBase()`). */
+  /** The unit's base address; default: the configured unit (`currentUnit()`). */
   base?: string;
   /**
    * A JSON body: any defined value, null, 0 and false included, is sent (with POST unless `method` says otherwise).
@@ -47,14 +50,12 @@ export interface RawAnswer {
   timing: { sent: number; received: number };
 }
 
-export function apiUrl(path: string, base: string = apiBase()): string {
+export function apiUrl(path: string, base: string = currentUnit()): string {
   return `${base}${path}`;
 }
 
 async function fetchOnce(path: string, opts: RequestOptions): Promise<RawAnswer> {
-  const base = opts.base ?? apiBase();
-  // The header's connection state is about the configured unit, not about others the console may look at.
-  const own = base === apiBase();
+  const base = opts.base ?? currentUnit();
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout.signal]) : timeout.signal;
@@ -82,7 +83,8 @@ async function fetchOnce(path: string, opts: RequestOptions): Promise<RawAnswer>
     }
     const received = preciseNow();
     const receivedAt = Date.now();
-    if (own) useConnection.getState().answered(receivedAt);
+    // The header's connection state is about the configured unit (under any spelling), not others the console looks at.
+    useConnection.getState().answered(receivedAt, base);
     return { status: res.status, ok: res.ok, body, receivedAt, timing: { sent, received } };
   } catch (err) {
     if (opts.signal?.aborted) throw err;
@@ -93,7 +95,7 @@ async function fetchOnce(path: string, opts: RequestOptions): Promise<RawAnswer>
           `No answer from the device within ${(opts.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000} s`,
         )
       : new DeviceError("network", "The device cannot be reached");
-    if (own) useConnection.getState().failed(error.message);
+    useConnection.getState().failed(error.message, base);
     throw error;
   } finally {
     clearTimeout(timer);
@@ -108,7 +110,7 @@ export const allUnitsGate = new RequestGate(MAX_IN_FLIGHT_IN_ALL);
 /** Sends a request and returns the answer whatever its status; throws only when no answer arrives. */
 export function send(path: string, opts: RequestOptions = {}): Promise<RawAnswer> {
   // The unit is chosen once, when the request is made: one switched to while it waits does not receive it.
-  const unit = { ...opts, base: opts.base ?? apiBase() };
+  const unit = { ...opts, base: opts.base ?? currentUnit() };
   return gateOf(unit.base).run(() => allUnitsGate.run(() => fetchOnce(path, unit), unit), unit);
 }
 

@@ -1,15 +1,9 @@
-// Refreshes the device name and mode from GET /api/config/deviceName and keeps the tab title in step (D1, alarms).
-import { useQuery } from "@tanstack/react-query";
-import { API, DeviceNameResponse, PAGE_TITLE_PREFIX } from "@trc/protocol";
+// The chosen unit's identity (GET /api/config/deviceName) and the tab title in step with it and the alarms (D1).
+import { PAGE_TITLE_PREFIX } from "@trc/protocol";
 import { useEffect } from "react";
-import { useAlarms } from "../alarms/store.ts";
-import { requestStrict } from "../api/client.ts";
-import {
-  DEVICE_NAME_PLACEHOLDER,
-  deviceKey,
-  useApiBase,
-  useDeviceSettings,
-} from "../shared/deviceSettings.ts";
+import { useAlarms } from "../shared/alarmStore.ts";
+import { DEVICE_NAME_PLACEHOLDER } from "../shared/deviceSettings.ts";
+import { useDeviceName, useUnitIdentity } from "../shared/unit.ts";
 
 /** The tab title must not let an alarm be missed: it starts with this while any listed alarm is unacknowledged. */
 export const ALARM_TITLE_PREFIX = "(!) ";
@@ -21,29 +15,16 @@ export function tabTitle(deviceName: string, unacknowledged: boolean): string {
 
 /** Keeps the tab title in step with the device name and the alarms. */
 export function useTabTitle(): void {
-  const deviceName = useDeviceSettings((s) => s.deviceName);
+  const deviceName = useDeviceName();
   const unacknowledged = useAlarms((s) => s.list.some((a) => !a.acknowledged));
   useEffect(() => {
     document.title = tabTitle(deviceName, unacknowledged);
   }, [deviceName, unacknowledged]);
 }
 
+/** The chosen unit's identity query (its name and mode: shared/unit.ts), and the tab title. */
 export function useDeviceIdentity() {
-  const base = useApiBase();
-  const query = useQuery({
-    queryKey: deviceKey(base, "deviceName"),
-    queryFn: ({ signal }) => requestStrict(API.deviceName, DeviceNameResponse, { base, signal }),
-    retry: 3,
-    retryDelay: 2000,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-
-  useEffect(() => {
-    if (query.data)
-      useDeviceSettings.getState().update({ deviceName: query.data.deviceName, deviceMode: query.data.mode });
-  }, [query.data]);
-
+  const query = useUnitIdentity();
   useTabTitle();
-
   return query;
 }

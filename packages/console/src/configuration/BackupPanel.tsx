@@ -1,7 +1,7 @@
 // Export and Import of the configuration: download it as JSON; read a file, pick the differing settings, apply them one by one.
 import type { ConfigValue } from "@trc/protocol";
 import { useState } from "react";
-import { useDeviceSettings } from "../shared/deviceSettings.ts";
+import { useDeviceName } from "../shared/unit.ts";
 import { Spinner } from "../ui/Spinner.tsx";
 import {
   backupFileName,
@@ -32,7 +32,7 @@ function download(name: string, text: string): void {
 }
 
 export function BackupPanel({ items, apply }: Props) {
-  const deviceName = useDeviceSettings((s) => s.deviceName);
+  const deviceName = useDeviceName();
   const [plan, setPlan] = useState<ImportPlan | null>(null);
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [results, setResults] = useState<Record<string, SaveResult | "busy">>({});

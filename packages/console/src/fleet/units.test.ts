@@ -1,6 +1,8 @@
 // The fleet's unit list: typed addresses checked (bad, empty, own, duplicate refused), kept under `fleet`, removed.
+
+import { unitAddress } from "@trc/protocol";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { checkNewUnit, FLEET_KEY, thisUnit, unitAddress, useFleetUnits } from "./units.ts";
+import { checkNewUnit, FLEET_KEY, thisUnit, useFleetUnits } from "./units.ts";
 
 beforeEach(() => {
   localStorage.clear();
@@ -61,5 +63,32 @@ describe("useFleetUnits", () => {
     localStorage.setItem(FLEET_KEY, "{not json");
     useFleetUnits.getState().reload();
     expect(useFleetUnits.getState().added).toEqual([]);
+  });
+
+  it("reads old spellings of an address as its canonical form, one unit once", () => {
+    localStorage.setItem(
+      FLEET_KEY,
+      JSON.stringify([
+        "HTTP://Decoder.local/",
+        "http://decoder.local",
+        "192.168.4.1:80",
+        "https://10.0.0.9:443/",
+      ]),
+    );
+    useFleetUnits.getState().reload();
+    expect(useFleetUnits.getState().added).toEqual([
+      "http://decoder.local",
+      "http://192.168.4.1",
+      "https://10.0.0.9",
+    ]);
+    // Another spelling of a listed unit is that unit.
+    expect(useFleetUnits.getState().add("http://192.168.4.1:80/")).toBe(
+      "http://192.168.4.1 is already in the list",
+    );
+  });
+
+  it("writes nothing until a unit is added", () => {
+    useFleetUnits.getState().reload();
+    expect(localStorage.getItem(FLEET_KEY)).toBeNull();
   });
 });

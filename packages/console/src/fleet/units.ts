@@ -1,53 +1,38 @@
 // The fleet's unit list: the unit that served the console first, then the addresses added, kept under `fleet`.
+import { checkUnitAddress, unitAddress } from "@trc/protocol";
 import { create } from "zustand";
-import { normalizeEndpoint } from "../settings/endpointForm.ts";
-import { checkEndpoint } from "../shared/deviceSettings.ts";
-import { local, readJson, writeJson } from "../shared/storage.ts";
+import { persist } from "zustand/middleware";
+import { apiBase } from "../shared/deviceSettings.ts";
+import { local, plainStorage } from "../shared/storage.ts";
+import { LOCAL_KEYS } from "../shared/storageKeys.ts";
 
-export const FLEET_KEY = "fleet";
+export const FLEET_KEY = LOCAL_KEYS.fleet;
 
-/** The address the list compares: scheme, host and port (lower case), then any path without trailing slashes. */
-export function unitAddress(text: string): string {
-  const u = new URL(normalizeEndpoint(text));
-  return `${u.origin}${u.pathname.replace(/\/+$/, "")}`;
-}
-
-/** The origin that served the console: `This unit`. */
-export const thisUnit = (): string => location.origin;
+/** The origin that served the console: `This unit`, in the canonical form of a unit's address. */
+export const thisUnit = (): string => apiBase("");
 
 /** Why a typed address cannot be added (empty, not an http(s) URL, already listed), or null with its address. */
 export function checkNewUnit(
   text: string,
   listed: readonly string[],
 ): { ok: true; address: string } | { ok: false; reason: string } {
-  if (!text.trim()) return { ok: false, reason: "Enter the unit's address, for example http://192.168.4.2" };
-  const reason = checkEndpoint(normalizeEndpoint(text));
-  if (reason) return { ok: false, reason };
-  let address: string;
-  try {
-    address = unitAddress(text);
-  } catch {
-    return { ok: false, reason: "Not a valid URL (for example http://192.168.4.2)" };
-  }
+  const check = checkUnitAddress(text);
+  if (!check.ok) return check;
+  const { address } = check;
   if (address === thisUnit()) return { ok: false, reason: "This is the unit that served the console" };
   if (listed.includes(address)) return { ok: false, reason: `${address} is already in the list` };
   return { ok: true, address };
 }
 
-function load(): string[] {
-  const stored = readJson<unknown>(local, FLEET_KEY);
+/** A stored list, whatever wrote it: each address in its canonical form (old spellings migrate), once, This unit left out. */
+export function readUnits(stored: unknown): string[] {
   if (!Array.isArray(stored)) return [];
   const seen = new Set<string>([thisUnit()]);
   const units: string[] = [];
   for (const item of stored) {
-    if (typeof item !== "string" || checkEndpoint(item)) continue;
-    try {
-      const address = unitAddress(item);
-      if (!seen.has(address)) units.push(address);
-      seen.add(address);
-    } catch {
-      // A hand-edited entry that is not an address: left out.
-    }
+    const address = typeof item === "string" ? unitAddress(item) : null;
+    if (address && !seen.has(address)) units.push(address);
+    if (address) seen.add(address);
   }
   return units;
 }
@@ -61,22 +46,26 @@ interface FleetUnits {
   reload(): void;
 }
 
-export const useFleetUnits = create<FleetUnits>((set, get) => ({
-  added: load(),
-  add(text) {
-    const check = checkNewUnit(text, get().added);
-    if (!check.ok) return check.reason;
-    const added = [...get().added, check.address];
-    set({ added });
-    writeJson(local, FLEET_KEY, added);
-    return null;
-  },
-  remove(address) {
-    const added = get().added.filter((a) => a !== address);
-    set({ added });
-    writeJson(local, FLEET_KEY, added);
-  },
-  reload() {
-    set({ added: load() });
-  },
-}));
+export const useFleetUnits = create<FleetUnits>()(
+  persist(
+    (set, get) => ({
+      added: [],
+      add(text) {
+        const check = checkNewUnit(text, get().added);
+        if (!check.ok) return check.reason;
+        set({ added: [...get().added, check.address] });
+        return null;
+      },
+      remove(address) {
+        set({ added: get().added.filter((a) => a !== address) });
+      },
+      reload: () => void useFleetUnits.persist.rehydrate(),
+    }),
+    {
+      name: FLEET_KEY,
+      storage: plainStorage<string[]>(() => local),
+      partialize: (s) => s.added,
+      merge: (stored, current) => ({ ...current, added: readUnits(stored) }),
+    },
+  ),
+);

@@ -3,12 +3,14 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { apiBase, useDeviceSettings } from "../shared/deviceSettings.ts";
+import { selectUnit, useDeviceMode } from "../shared/unit.ts";
 import { AddressInput, AddressReason } from "../ui/AddressInput.tsx";
 import { Spinner } from "../ui/Spinner.tsx";
 import { checkTypedEndpoint, runSubmitAnimation, type SubmitPhase } from "./endpointForm.ts";
 
 export function EndpointSection() {
   const settings = useDeviceSettings();
+  const deviceMode = useDeviceMode();
   const client = useQueryClient();
   const [draft, setDraft] = useState(settings.rootAPI);
   const [phase, setPhase] = useState<SubmitPhase>("idle");
@@ -25,12 +27,8 @@ export function EndpointSection() {
       return;
     }
     setRefused(null);
-    const changed = check.rootAPI !== useDeviceSettings.getState().rootAPI;
-    // The name belongs to the old device: the header waits for the new one's answer.
-    useDeviceSettings
-      .getState()
-      .update(changed ? { rootAPI: check.rootAPI, deviceName: "" } : { rootAPI: check.rootAPI });
-    if (changed) void client.invalidateQueries();
+    // The one way to switch units: what was known about the previous one is forgotten there.
+    selectUnit(check.rootAPI, client);
     cancel.current();
     cancel.current = runSubmitAnimation(setPhase, () => {
       useDeviceSettings.getState().reload();
@@ -43,7 +41,8 @@ export function EndpointSection() {
       <h2 id="settings-endpoint">Query Endpoint</h2>
       <p className="muted">
         The address of the device backend. Leave it empty to talk to the device that served this page; a bare
-        host such as 192.168.4.1 means http://.
+        host such as 192.168.4.1 means http://. It is kept in one form (lower case, no default port, no
+        trailing slash), the one the Fleet page uses.
       </p>
       <form className="settings-endpoint" onSubmit={submit} noValidate>
         <AddressInput
@@ -74,7 +73,7 @@ export function EndpointSection() {
         <dt>Settings mode</dt>
         <dd data-testid="settings-mode">{settings.viteMode}</dd>
         <dt>Device mode</dt>
-        <dd>{settings.deviceMode}</dd>
+        <dd>{deviceMode ?? "unknown until the unit answers"}</dd>
         <dt>Current endpoint</dt>
         <dd className="mono" data-testid="current-endpoint">
           {apiBase(settings.rootAPI)}

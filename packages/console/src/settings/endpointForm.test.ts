@@ -1,27 +1,26 @@
-// The Query Endpoint form: bare hosts get http://, bad URLs are refused with a reason, and Submit's 500 ms phases.
+// The Query Endpoint form: addresses stored in their canonical form, bad URLs are refused with a reason, and Submit's 500 ms phases.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { checkTypedEndpoint, normalizeEndpoint, runSubmitAnimation } from "./endpointForm.ts";
+import { checkTypedEndpoint, runSubmitAnimation } from "./endpointForm.ts";
 
 afterEach(() => vi.useRealTimers());
-
-describe("normalizeEndpoint", () => {
-  it.each([
-    ["", ""],
-    ["   ", ""],
-    ["localhost", "http://localhost"],
-    ["192.168.4.1:8080/", "http://192.168.4.1:8080"],
-    [" https://decoder.local// ", "https://decoder.local"],
-    ["HTTP://10.0.0.2", "HTTP://10.0.0.2"],
-  ])("%j is stored as %j", (typed, stored) => {
-    expect(normalizeEndpoint(typed)).toBe(stored);
-  });
-});
 
 describe("checkTypedEndpoint", () => {
   it.each([
     ["", { ok: true, rootAPI: "", intended: "http://page.origin" }],
     ["localhost:8080", { ok: true, rootAPI: "http://localhost:8080", intended: "http://localhost:8080" }],
+    ["   ", { ok: true, rootAPI: "", intended: "http://page.origin" }],
+    ["localhost", { ok: true, rootAPI: "http://localhost", intended: "http://localhost" }],
     ["http://10.0.0.2/", { ok: true, rootAPI: "http://10.0.0.2", intended: "http://10.0.0.2" }],
+    // One unit, one address: the stored rootAPI is the canonical form, as the fleet's and the request gate's.
+    [
+      "HTTP://Decoder.local/",
+      { ok: true, rootAPI: "http://decoder.local", intended: "http://decoder.local" },
+    ],
+    ["192.168.4.1:80", { ok: true, rootAPI: "http://192.168.4.1", intended: "http://192.168.4.1" }],
+    [
+      " https://decoder.local:443// ",
+      { ok: true, rootAPI: "https://decoder.local", intended: "https://decoder.local" },
+    ],
     ["ftp://10.0.0.2", { ok: false, reason: "Use an http:// or https:// address" }],
     ["http://10.0.0.2/?x=1", { ok: false, reason: "No query or fragment, just the device address" }],
     ["http://exa mple", { ok: false, reason: "Not a valid URL (for example http://192.168.4.1)" }],

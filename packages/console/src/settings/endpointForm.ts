@@ -1,23 +1,19 @@
 // The Query Endpoint form's logic: what the user typed, where requests would go, and the submit animation (SPEC §4).
-import { ENDPOINT_SUBMIT_ANIMATION_MS } from "@trc/protocol";
+import { ENDPOINT_SUBMIT_ANIMATION_MS, unitAddress } from "@trc/protocol";
 import { apiBase, checkEndpoint } from "../shared/deviceSettings.ts";
 
 export type EndpointCheck = { ok: true; rootAPI: string; intended: string } | { ok: false; reason: string };
 
-/** A bare host ("localhost:8080", "192.168.4.1") means http://; trailing slashes go; empty means this origin. */
-export function normalizeEndpoint(text: string): string {
-  const t = text.trim();
-  if (!t) return "";
-  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(t) ? t : `http://${t}`;
-  return withScheme.replace(/\/+$/, "");
-}
-
-/** Checks a typed endpoint: the stored rootAPI and the base URL requests would use, or why it is refused. */
+/**
+ * Checks a typed endpoint: the rootAPI to store (the address in its canonical form: a bare host means http://, case,
+ * default port and trailing slashes go; empty means this origin) and the base URL requests would use, or why it is
+ * refused.
+ */
 export function checkTypedEndpoint(text: string, origin?: string): EndpointCheck {
-  const rootAPI = normalizeEndpoint(text);
-  const reason = checkEndpoint(rootAPI);
+  const reason = checkEndpoint(text);
   if (reason) return { ok: false, reason };
-  const intended = rootAPI ? apiBase(rootAPI) : (origin ?? apiBase(""));
+  const rootAPI = unitAddress(text) ?? "";
+  const intended = rootAPI || (origin === undefined ? apiBase("") : (unitAddress(origin) ?? origin));
   return { ok: true, rootAPI, intended };
 }
 

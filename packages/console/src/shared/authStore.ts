@@ -1,9 +1,9 @@
 // Auth state (SPEC §3, §4): type, level, credentials (password in memory and sessionStorage only, D7).
 import { AUTH_TYPES, type AuthType, DEFAULT_LEVEL, LEVEL_MAX, LEVEL_MIN } from "@trc/protocol";
 import { create } from "zustand";
-import { readJson, session, writeJson } from "./storage.ts";
-
-const SESSION_KEY = "trcAuth";
+import { persist } from "zustand/middleware";
+import { plainStorage, session } from "./storage.ts";
+import { SESSION_KEYS } from "./storageKeys.ts";
 
 export interface AuthResult {
   successful: boolean;
@@ -38,34 +38,43 @@ function storedAuth(v: Partial<Persisted> | undefined): Persisted | undefined {
   return { type: v.type as AuthType, level: level as number, password: v.password };
 }
 
-const start: Persisted = storedAuth(readJson<Partial<Persisted>>(session, SESSION_KEY)) ?? {
-  type: "NONE",
-  level: DEFAULT_LEVEL,
-  password: "",
-};
+const NONE: Persisted = { type: "NONE", level: DEFAULT_LEVEL, password: "" };
 
-function persist(s: Persisted): void {
-  writeJson(session, SESSION_KEY, { type: s.type, level: s.level, password: s.password });
-}
+/** Kept in sessionStorage: the state a password test (or None) left, never a password typed and not yet tested. */
+const saved = ({ type, level, password }: Persisted): Persisted => ({ type, level, password });
 
-export const useAuth = create<AuthState>((set, get) => ({
-  ...start,
-  key: "",
-  querying: false,
-  result: null,
-  setPassword: (password) => set({ password }),
-  setKey: (key) => set({ key }),
-  useNone() {
-    set({ type: "NONE", level: DEFAULT_LEVEL, result: null });
-    persist(get());
-  },
-  passwordTested(result, level) {
-    if (result.successful && level !== undefined) set({ type: "PASSWORD", level, result });
-    else set({ type: "NONE", level: DEFAULT_LEVEL, result });
-    persist(get());
-  },
-  setQuerying: (querying) => set({ querying }),
-}));
+export const useAuth = create<AuthState & { saved: Persisted }>()(
+  persist(
+    (set, get) => ({
+      ...NONE,
+      saved: NONE,
+      key: "",
+      querying: false,
+      result: null,
+      setPassword: (password) => set({ password }),
+      setKey: (key) => set({ key }),
+      useNone() {
+        set({ type: "NONE", level: DEFAULT_LEVEL, result: null });
+        set({ saved: saved(get()) });
+      },
+      passwordTested(result, level) {
+        if (result.successful && level !== undefined) set({ type: "PASSWORD", level, result });
+        else set({ type: "NONE", level: DEFAULT_LEVEL, result });
+        set({ saved: saved(get()) });
+      },
+      setQuerying: (querying) => set({ querying }),
+    }),
+    {
+      name: SESSION_KEYS.auth,
+      storage: plainStorage<Persisted>(() => session, NONE),
+      partialize: (s) => s.saved,
+      merge: (stored, current) => {
+        const start = storedAuth(stored as Partial<Persisted> | undefined) ?? NONE;
+        return { ...current, ...start, saved: start };
+      },
+    },
+  ),
+);
 
 /** The credential fields a request carries when auth is used (D3): auth_pw or auth_key. */
 export function credentials(state: Pick<AuthState, "type" | "password" | "key"> = useAuth.getState()): {

@@ -1,32 +1,43 @@
-// Device settings (SPEC §3), kept in localStorage under generalSettings and refreshed from the device.
-import { BUILD_DEFAULTS, type DeviceMode } from "@trc/protocol";
+// Device settings (SPEC §3), kept in localStorage under generalSettings: the chosen unit's address and identity.
+import { BUILD_DEFAULTS, checkUnitAddress, type DeviceMode, unitAddress } from "@trc/protocol";
 import { create } from "zustand";
-import { local, readJson, writeJson } from "./storage.ts";
+import { persist } from "zustand/middleware";
+import { currentUnit, originUnit, useConnection } from "../api/connection.ts";
+import { local, plainStorage } from "./storage.ts";
+import { LOCAL_KEYS } from "./storageKeys.ts";
 
-export const GENERAL_SETTINGS_KEY = "generalSettings";
+export const GENERAL_SETTINGS_KEY = LOCAL_KEYS.generalSettings;
 export const DEVICE_NAME_PLACEHOLDER = "NoNameYet...";
 
 export interface GeneralSettings {
-  /** Address of the device backend; empty = the origin that served the console. */
+  /** Address of the device backend, canonical (`unitAddress`); empty = the origin that served the console. */
   rootAPI: string;
+  /** The chosen unit's name and mode from its last identity answer; empty / null until it answers (SPEC §3). */
   deviceName: string;
   viteMode: string;
-  deviceMode: DeviceMode;
+  deviceMode: DeviceMode | null;
 }
 
 const defaults: GeneralSettings = {
   rootAPI: "",
   deviceName: "",
   viteMode: BUILD_DEFAULTS.viteMode,
-  deviceMode: BUILD_DEFAULTS.deviceMode,
+  deviceMode: null,
 };
 
-function load(): GeneralSettings {
-  const stored = readJson<Partial<GeneralSettings>>(local, GENERAL_SETTINGS_KEY) ?? {};
+/**
+ * What a stored value means, whatever wrote it: a valid field is kept, anything else is the default. An address in an
+ * old spelling (`HTTP://Decoder.local/`, `192.168.4.1:80`) reads as its canonical form; one that is no address as
+ * empty (this origin).
+ */
+export function readSettings(stored: unknown): GeneralSettings {
+  const v = (stored && typeof stored === "object" ? stored : {}) as Partial<
+    Record<keyof GeneralSettings, unknown>
+  >;
   const s = { ...defaults };
-  if (typeof stored.rootAPI === "string") s.rootAPI = stored.rootAPI;
-  if (typeof stored.deviceName === "string") s.deviceName = stored.deviceName;
-  if (stored.deviceMode === "uhf" || stored.deviceMode === "hf") s.deviceMode = stored.deviceMode;
+  if (typeof v.rootAPI === "string") s.rootAPI = v.rootAPI.trim() ? (unitAddress(v.rootAPI) ?? "") : "";
+  if (typeof v.deviceName === "string") s.deviceName = v.deviceName;
+  if (v.deviceMode === "uhf" || v.deviceMode === "hf") s.deviceMode = v.deviceMode;
   return s;
 }
 
@@ -36,44 +47,46 @@ interface SettingsStore extends GeneralSettings {
   reload(): void;
 }
 
-export const useDeviceSettings = create<SettingsStore>((set, get) => ({
-  ...load(),
-  update(patch) {
-    set(patch);
-    const { rootAPI, deviceName, viteMode, deviceMode } = get();
-    writeJson(local, GENERAL_SETTINGS_KEY, { rootAPI, deviceName, viteMode, deviceMode });
-  },
-  reload() {
-    set(load());
-  },
-}));
+export const useDeviceSettings = create<SettingsStore>()(
+  persist(
+    (set) => ({
+      ...defaults,
+      update: (patch) => set(patch),
+      reload: () => void useDeviceSettings.persist.rehydrate(),
+    }),
+    {
+      name: GENERAL_SETTINGS_KEY,
+      storage: plainStorage<GeneralSettings>(() => local, defaults),
+      partialize: ({ rootAPI, deviceName, viteMode, deviceMode }) => ({
+        rootAPI,
+        deviceName,
+        viteMode,
+        deviceMode,
+      }),
+      merge: (stored, current) => ({ ...current, ...readSettings(stored) }),
+    },
+  ),
+);
 
-/** Where requests go: the configured rootAPI, or the origin that served the page. */
-export function apiBase(rootAPI = useDeviceSettings.getState().rootAPI): string {
-  const origin = typeof location === "undefined" ? "http://127.0.0.1:8080" : location.origin;
-  return (rootAPI.trim() || origin).replace(/\/+$/, "");
+/** Where requests go: the chosen unit; with `rootAPI`, the unit that setting names (empty = the page's origin). */
+export function apiBase(rootAPI?: string): string {
+  if (rootAPI === undefined) return currentUnit();
+  return rootAPI.trim() ? (unitAddress(rootAPI) ?? rootAPI.trim()) : originUnit();
 }
 
-/** The base address of the unit the console talks to, as a hook: part of every device query's key. */
+/** The canonical address of the unit the console talks to, as a hook: part of every device query's key. */
 export function useApiBase(): string {
-  return apiBase(useDeviceSettings((s) => s.rootAPI));
+  return useConnection((s) => s.unit) ?? originUnit();
 }
 
 /** A TanStack Query key for device data: the unit's address first, so another unit never shows this one's data. */
 export function deviceKey(base: string, ...parts: readonly unknown[]): readonly unknown[] {
-  return ["device", base, ...parts];
+  return ["device", unitAddress(base) ?? base, ...parts];
 }
 
 /** Checks an endpoint typed by the user; returns the reason it is refused, or null. Empty means "this origin". */
 export function checkEndpoint(text: string): string | null {
-  const t = text.trim();
-  if (!t) return null;
-  try {
-    const u = new URL(t);
-    if (u.protocol !== "http:" && u.protocol !== "https:") return "Use an http:// or https:// address";
-    if (u.search || u.hash) return "No query or fragment, just the device address";
-    return null;
-  } catch {
-    return "Not a valid URL (for example http://192.168.4.1)";
-  }
+  if (!text.trim()) return null;
+  const check = checkUnitAddress(text);
+  return check.ok ? null : check.reason;
 }

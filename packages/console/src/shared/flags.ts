@@ -1,6 +1,8 @@
 // Feature flags (DECISIONS D8) with developer overrides kept in localStorage and marked as such.
 import { create } from "zustand";
-import { local, readJson, writeJson } from "./storage.ts";
+import { persist } from "zustand/middleware";
+import { local, plainStorage } from "./storage.ts";
+import { LOCAL_KEYS } from "./storageKeys.ts";
 
 export const FLAG_DEFAULTS = {
   commands: { useAuth: true, filterByLevel: false, allowExecutionRegardless: false, useRemoteStore: false },
@@ -12,7 +14,7 @@ export type FlagName<S extends FlagSection> = keyof (typeof FLAG_DEFAULTS)[S] & 
 export type Flags = { [S in FlagSection]: { [K in FlagName<S>]: boolean } };
 type Overrides = { [S in FlagSection]?: Partial<Record<string, boolean>> };
 
-export const FLAG_OVERRIDES_KEY = "featureFlagOverrides";
+export const FLAG_OVERRIDES_KEY = LOCAL_KEYS.featureFlagOverrides;
 
 function merge(overrides: Overrides): Flags {
   const out = structuredClone(FLAG_DEFAULTS) as unknown as Flags;
@@ -31,22 +33,32 @@ interface FlagStore {
   reload(): void;
 }
 
-const initial = readJson<Overrides>(local, FLAG_OVERRIDES_KEY) ?? {};
+/** A stored overrides object: anything that is not an object reads as none (`merge` keeps only known boolean flags). */
+const storedOverrides = (v: unknown): Overrides => (v && typeof v === "object" ? (v as Overrides) : {});
 
-export const useFlags = create<FlagStore>((set, get) => ({
-  overrides: initial,
-  flags: merge(initial),
-  setOverride(section, name, value) {
-    const overrides: Overrides = {
-      ...get().overrides,
-      [section]: { ...get().overrides[section], [name]: value },
-    };
-    if (value === undefined) delete overrides[section]?.[name];
-    writeJson(local, FLAG_OVERRIDES_KEY, overrides);
-    set({ overrides, flags: merge(overrides) });
-  },
-  reload() {
-    const overrides = readJson<Overrides>(local, FLAG_OVERRIDES_KEY) ?? {};
-    set({ overrides, flags: merge(overrides) });
-  },
-}));
+export const useFlags = create<FlagStore>()(
+  persist(
+    (set, get) => ({
+      overrides: {},
+      flags: merge({}),
+      setOverride(section, name, value) {
+        const overrides: Overrides = {
+          ...get().overrides,
+          [section]: { ...get().overrides[section], [name]: value },
+        };
+        if (value === undefined) delete overrides[section]?.[name];
+        set({ overrides, flags: merge(overrides) });
+      },
+      reload: () => void useFlags.persist.rehydrate(),
+    }),
+    {
+      name: FLAG_OVERRIDES_KEY,
+      storage: plainStorage<Overrides>(() => local, {}),
+      partialize: (s) => s.overrides,
+      merge: (stored, current) => {
+        const overrides = storedOverrides(stored);
+        return { ...current, overrides, flags: merge(overrides) };
+      },
+    },
+  ),
+);

@@ -1,5 +1,5 @@
-// The telemetry dashboard (SPEC §2): nine cards in order, UHF Antennas only on a uhf unit.
-import { useDeviceSettings } from "../shared/deviceSettings.ts";
+// The telemetry dashboard (SPEC §2): nine cards in order, UHF Antennas only on a unit known to be uhf.
+import { useDeviceMode } from "../shared/unit.ts";
 import { CellularCard } from "./CellularCard.tsx";
 import { DeviceTimeCard } from "./DeviceTimeCard.tsx";
 import { BatteryCard, FirmwareCard, StorageCard } from "./HealthCards.tsx";
@@ -8,7 +8,8 @@ import { UhfCard } from "./UhfCard.tsx";
 import "./telemetry.css";
 
 export default function TelemetryPage() {
-  const mode = useDeviceSettings((s) => s.deviceMode);
+  // The mode comes with the unit's identity: unknown (just switched, not answered yet) shows no UHF card either.
+  const mode = useDeviceMode();
   return (
     <>
       <h1>Telemetry</h1>

@@ -1,6 +1,6 @@
 // Listing rules: held alarms stay, cleared ones stay until acknowledged, acknowledged ones leave once cleared.
 import { beforeEach, describe, expect, it } from "vitest";
-import { acknowledge, announcement, reconcile, storedMinutes, useAlarms } from "./store.ts";
+import { acknowledge, announcement, reconcile, storedMinutes, useAlarms } from "./alarmStore.ts";
 
 const battery = { id: "battery", text: "Battery low (12 %)" };
 const hot = { id: "hot-cpu", text: "Hot: cpu (71.0 °C)" };

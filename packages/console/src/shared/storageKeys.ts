@@ -1,0 +1,33 @@
+// Every key the console writes to browser storage, in one place: the stores persist under these names and the
+// Settings page's Local Storage section names each of them.
+
+/** Keys in localStorage (kept across visits), with what each holds. */
+export const LOCAL_KEYS = {
+  generalSettings: "generalSettings",
+  featureFlagOverrides: "featureFlagOverrides",
+  fleet: "fleet",
+  commandHistory: "commandHistory",
+  alarmSound: "alarmSound",
+  alarmNoReadsMinutes: "alarmNoReadsMinutes",
+  restartPending: "restartPending",
+  restartPendingSince: "restartPendingSince",
+} as const;
+
+/** Keys in sessionStorage (this tab only): the credentials (DECISIONS D7: never in localStorage). */
+export const SESSION_KEYS = {
+  auth: "trcAuth",
+} as const;
+
+export type LocalKey = (typeof LOCAL_KEYS)[keyof typeof LOCAL_KEYS];
+
+/** What the console keeps under each localStorage key, as the Settings page says it. */
+export const LOCAL_KEY_MEANINGS: Record<LocalKey, string> = {
+  generalSettings: "Device settings: the unit's address (rootAPI), its name and mode, the build mode",
+  featureFlagOverrides: "Feature flags changed on this page",
+  fleet: "The units added on the Fleet page",
+  commandHistory: "The newest 50 commands sent, without passwords",
+  alarmSound: "Whether a new alarm beeps",
+  alarmNoReadsMinutes: "Minutes without reads before the No reads alarm (0 = off)",
+  restartPending: "Settings changed since the unit last restarted (the restart banner)",
+  restartPendingSince: "When the first of those was changed",
+};
