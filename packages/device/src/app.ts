@@ -1,12 +1,13 @@
-// The device's HTTP application: middleware in order (stats, CORS, profile, faults, limits), API routes, then the console.
+// The device's HTTP application: middleware in order (stats, origins, CORS, profile, limits, body types, faults), API routes, then the console.
 import { Hono } from "hono";
-import { cors } from "hono/cors";
 import type { Device } from "./device.ts";
 import { type DeviceEnv, fail } from "./http.ts";
 import { AuthThrottle } from "./middleware/auth-throttle.ts";
 import { esp32Profile } from "./middleware/esp32-profile.ts";
+import { failureLine } from "./middleware/failure-log.ts";
 import { chaos, FaultTable } from "./middleware/faults.ts";
 import { bodyLimits } from "./middleware/limits.ts";
+import { bodyTypeGuard, originGuard, unitCors } from "./middleware/origin-guard.ts";
 import { RequestMonitor } from "./middleware/request-log.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { commandRoutes } from "./routes/commands.ts";
@@ -35,17 +36,13 @@ export function buildApp(device: Device, { monitor, faults }: Instruments): Hono
 
   app.use(monitor.middleware());
   app.use(securityHeaders());
-  // Open CORS: any origin may call the unit (the console may be served from elsewhere), preflights answered 204.
-  app.use(
-    cors({
-      origin: "*",
-      allowMethods: ["GET", "POST", "DELETE", "OPTIONS"],
-      exposeHeaders: ["Content-Disposition", "Retry-After"],
-      maxAge: 600,
-    }),
-  );
+  // The unit's own origin and private-network origins may call it (a console served from elsewhere, another
+  // unit's fleet page); a public origin's writes and preflights are refused before anything runs.
+  app.use(originGuard());
+  app.use(unitCors());
   app.use(options.profile === "esp32" ? esp32Profile(monitor.handlingCounter()) : monitor.handlingCounter());
   app.use("/api/*", bodyLimits());
+  app.use("/api/*", bodyTypeGuard());
   app.use("/api/*", async (c, next) => {
     await next();
     if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
@@ -73,7 +70,7 @@ export function buildApp(device: Device, { monitor, faults }: Instruments): Hono
   staticRoutes(app, options.consoleDist);
 
   app.onError((err, c) => {
-    options.log(`${c.req.method} ${c.req.path} failed: ${err.stack ?? String(err)}`);
+    options.log(failureLine(c, err));
     return fail(c, 500, `Internal error: ${err.message}`);
   });
   return app;

@@ -69,7 +69,11 @@ describe("execute", () => {
   });
 
   it("400 for a packet that is not JSON or has wrong types", async () => {
-    const raw = await dev.call(API.commandExecute, { method: "POST", body: "{cmd:" });
+    const raw = await dev.call(API.commandExecute, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{cmd:",
+    });
     expect(raw.status).toBe(400);
     expect((await exec(5 as unknown as string)).status).toBe(400);
     expect((await dev.postJson(API.commandExecute, { cmd: "REBOOT", args: [1] })).status).toBe(400);
