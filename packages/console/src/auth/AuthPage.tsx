@@ -4,12 +4,13 @@ import { useAuth } from "../shared/authStore.ts";
 import { Spinner } from "../ui/Spinner.tsx";
 import { AuthStatus } from "./AuthStatus.tsx";
 import { KeyOption } from "./KeyOption.tsx";
-import { testPassword } from "./passwordTest.ts";
+import { usePasswordTest } from "./passwordTest.ts";
 import "./auth.css";
 
 export default function AuthPage() {
   const type = useAuth((s) => s.type);
-  const querying = useAuth((s) => s.querying);
+  const passwordTest = usePasswordTest();
+  const querying = passwordTest.isPending;
   const result = useAuth((s) => s.result);
   const stored = useAuth((s) => s.password);
   const useNone = useAuth((s) => s.useNone);
@@ -19,7 +20,7 @@ export default function AuthPage() {
 
   function test(e?: FormEvent) {
     e?.preventDefault();
-    if (!useAuth.getState().querying) void testPassword(password);
+    if (!passwordTest.isPending) passwordTest.mutate(password);
   }
 
   return (

@@ -1,9 +1,10 @@
 // Unit tests of the password test: the 0.5 s wait, the three messages of SPEC §8 and the level it sets.
 import { AUTH_TEST_DELAY_MS, DEFAULT_LEVEL } from "@trc/protocol";
 import { beforeEach, describe, expect, it } from "vitest";
+import { DeviceError } from "../api/errors.ts";
 import { useAuth } from "../shared/authStore.ts";
 import { authTypeText, NO_AUTH } from "./authText.ts";
-import { type AuthFetcher, checkPassword } from "./passwordTest.ts";
+import { type AuthFetcher, askLevel, checkPassword } from "./passwordTest.ts";
 
 const answer =
   (status: number, body: unknown): AuthFetcher =>
@@ -68,6 +69,26 @@ describe("password test (SPEC §7, §8)", () => {
       noWait,
     );
     expect(r).toEqual({ successful: false, responseMsg: "The device cannot be reached" });
+  });
+});
+
+describe("askLevel (the mutation's function)", () => {
+  it("answers the level of a 200", async () => {
+    expect(await askLevel("pw", answer(200, { level: 100 }), noWait)).toBe(100);
+  });
+
+  it.each([
+    [401, { error: "Unauthorized" }, "http", "HTTP 401: Unauthorized"],
+    [
+      200,
+      { level: "admin" },
+      "contract",
+      "Unexpected answer from the device: level expected number, got string",
+    ],
+  ])("HTTP %i %j throws a DeviceError (%s): %s", async (status, body, kind, message) => {
+    const err = await askLevel("pw", answer(status, body), noWait).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DeviceError);
+    expect(err).toMatchObject({ kind, status, body, message });
   });
 });
 

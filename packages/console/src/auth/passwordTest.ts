@@ -1,8 +1,9 @@
 // The password test (SPEC §4, §7): after 0.5 s, POST auth/test; the answer sets Password and its level, or resets to None.
 
-import { API, AUTH_TEST_DELAY_MS, AuthTestResponse, fieldIssues, formatIssues } from "@trc/protocol";
+import { useMutation } from "@tanstack/react-query";
+import { API, AUTH_TEST_DELAY_MS, AuthTestResponse, fieldIssues } from "@trc/protocol";
 import { send } from "../api/client.ts";
-import { errorText, reasonOf } from "../api/errors.ts";
+import { DeviceError, errorText, reasonOf } from "../api/errors.ts";
 import { sleep as sleepFor } from "../api/sleep.ts";
 import { type AuthResult, useAuth } from "../shared/authStore.ts";
 import { passwordTestMessage } from "./authText.ts";
@@ -15,43 +16,57 @@ export interface TestOutcome extends AuthResult {
 
 const defaultFetcher: AuthFetcher = (json) => send(API.authTest, { method: "POST", json, priority: 1 });
 
-/** Asks the device which level a password gives. An empty password is sent without auth_pw (the device answers 400). */
+/**
+ * Asks the device which level a password gives (an empty password is sent without auth_pw: the device answers 400).
+ * Anything but a valid 200 throws a `DeviceError`: the status and the device's reason, or the broken fields.
+ */
+export async function askLevel(
+  password: string,
+  fetcher: AuthFetcher = defaultFetcher,
+  sleep: (ms: number) => Promise<void> = (ms) => sleepFor(ms),
+): Promise<number> {
+  await sleep(AUTH_TEST_DELAY_MS);
+  const answer = await fetcher(password ? { auth_pw: password } : {});
+  if (answer.status !== 200) throw DeviceError.http(answer.status, answer.body);
+  const parsed = AuthTestResponse.safeParse(answer.body);
+  if (!parsed.success) throw DeviceError.contract(fieldIssues(parsed.error.issues, answer.body), answer.body);
+  return parsed.data.level;
+}
+
+/** What a failed test says (SPEC §8): incorrect, missing, or the status and reason; no answer: why. */
+export function failureMessage(err: unknown): string {
+  if (err instanceof DeviceError && err.kind === "http" && err.status !== undefined)
+    return passwordTestMessage(err.status, reasonOf(err.body) ?? undefined);
+  return errorText(err);
+}
+
+/** A test's outcome as the page shows it, never throwing. */
 export async function checkPassword(
   password: string,
   fetcher: AuthFetcher = defaultFetcher,
   sleep: (ms: number) => Promise<void> = (ms) => sleepFor(ms),
 ): Promise<TestOutcome> {
-  await sleep(AUTH_TEST_DELAY_MS);
   try {
-    const answer = await fetcher(password ? { auth_pw: password } : {});
-    if (answer.status !== 200) {
-      return {
-        successful: false,
-        responseMsg: passwordTestMessage(answer.status, reasonOf(answer.body) ?? undefined),
-      };
-    }
-    const parsed = AuthTestResponse.safeParse(answer.body);
-    if (!parsed.success) {
-      const why = formatIssues(fieldIssues(parsed.error.issues, answer.body));
-      return { successful: false, responseMsg: `Unexpected answer from the device: ${why}` };
-    }
-    return { successful: true, responseMsg: passwordTestMessage(200), level: parsed.data.level };
+    const level = await askLevel(password, fetcher, sleep);
+    return { successful: true, responseMsg: passwordTestMessage(200), level };
   } catch (err) {
-    return { successful: false, responseMsg: errorText(err) };
+    return { successful: false, responseMsg: failureMessage(err) };
   }
 }
 
-/** Runs a test and applies it to the auth store: success makes the password the credential (D7: session only). */
-export async function testPassword(password: string): Promise<TestOutcome> {
-  const auth = useAuth.getState();
-  auth.setQuerying(true);
-  try {
-    const outcome = await checkPassword(password);
-    const store = useAuth.getState();
-    store.setPassword(outcome.successful ? password : "");
-    store.passwordTested({ successful: outcome.successful, responseMsg: outcome.responseMsg }, outcome.level);
-    return outcome;
-  } finally {
-    useAuth.getState().setQuerying(false);
-  }
+/** The test as a mutation: success makes the password the credential (D7: session only), failure resets to None. */
+export function usePasswordTest() {
+  return useMutation({
+    mutationFn: (password: string) => askLevel(password),
+    onSuccess(level, password) {
+      const store = useAuth.getState();
+      store.setPassword(password);
+      store.passwordTested({ successful: true, responseMsg: passwordTestMessage(200) }, level);
+    },
+    onError(err) {
+      const store = useAuth.getState();
+      store.setPassword("");
+      store.passwordTested({ successful: false, responseMsg: failureMessage(err) });
+    },
+  });
 }

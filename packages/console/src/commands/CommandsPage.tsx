@@ -1,16 +1,19 @@
 // The commands page (SPEC §2): command list, auth status bar, detail panel, execute area and history.
-import { askFirst, BUTTON_LOCK_MS } from "@trc/protocol";
+import { useMutation } from "@tanstack/react-query";
+import { askFirst, BUTTON_LOCK_MS, type CommandDefinition, type ExecuteRequest } from "@trc/protocol";
 import { useEffect, useRef, useState } from "react";
 import { AuthStatus } from "../auth/AuthStatus.tsx";
-import { credentials, useAuth } from "../shared/authStore.ts";
+import { useAuth } from "../shared/authStore.ts";
+import { writeCredentials } from "../shared/credentials.ts";
 import { useFlags } from "../shared/flags.ts";
+import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
 import { buildPacket, checkArgs, initialDraft } from "./args.ts";
 import { CommandDetail } from "./CommandDetail.tsx";
 import { CommandList } from "./CommandList.tsx";
 import { availableCount, visibleCommands } from "./commandList.ts";
 import { useCommands } from "./commandsStore.ts";
 import { ExecuteArea } from "./ExecuteArea.tsx";
-import { executeCommand } from "./execute.ts";
+import { type ExecuteContext, executeCommand } from "./execute.ts";
 import { executeButton, insufficient } from "./executeRule.ts";
 import { HistoryPanel } from "./HistoryPanel.tsx";
 import { inProgress } from "./history.ts";
@@ -18,7 +21,8 @@ import { useCommandList } from "./useCommandList.ts";
 import "./commands.css";
 
 export default function CommandsPage() {
-  const flags = useFlags((s) => s.flags.commands);
+  const allFlags = useFlags((s) => s.flags);
+  const flags = allFlags.commands;
   const type = useAuth((s) => s.type);
   const level = useAuth((s) => s.level);
   const password = useAuth((s) => s.password);
@@ -37,7 +41,7 @@ export default function CommandsPage() {
   const def = all.find((c) => c.cmd === selected) ?? null;
   const draft = def ? (drafts[def.cmd] ?? initialDraft(def)) : [];
   const args = def ? checkArgs(def, draft) : { values: [], reasons: [], valid: false };
-  const creds = flags.useAuth ? credentials({ type, password, key }) : {};
+  const creds = writeCredentials("commands", { auth: { type, password, key }, flags: allFlags });
   const packet = def ? buildPacket(def.cmd, args.values, creds) : null;
   const rule = { level, perm: def?.perm ?? 0, useAuth: flags.useAuth };
   const button = executeButton({
@@ -55,9 +59,15 @@ export default function CommandsPage() {
     lockTimer.current = setTimeout(() => setLocked(false), BUTTON_LOCK_MS);
   }
 
+  // The history records each attempt and its answer; a refusal is also thrown as a DeviceError.
+  const execute = useMutation({
+    mutationFn: (v: { def: CommandDefinition; packet: ExecuteRequest; ctx: ExecuteContext }) =>
+      executeCommand(v.def, v.packet, v.ctx),
+  });
+
   function run() {
     if (!def || !packet) return;
-    void executeCommand(def, packet, { authType: type, authLevel: level, argsValid: args.valid });
+    execute.mutate({ def, packet, ctx: { authType: type, authLevel: level, argsValid: args.valid } });
   }
 
   function onExecute() {
@@ -98,16 +108,22 @@ export default function CommandsPage() {
             useAuth={flags.useAuth}
             onDraft={(d) => def && setDraft(def.cmd, d)}
           />
-          <ExecuteArea
-            packet={packet}
-            button={button}
-            confirming={def ? confirming : null}
-            onExecute={onExecute}
-            onConfirm={onConfirm}
-          />
+          <ExecuteArea packet={packet} button={button} onExecute={onExecute} />
         </div>
         <HistoryPanel />
       </div>
+      <ConfirmDialog
+        open={!!def && confirming !== null}
+        alert
+        title={def?.name ?? ""}
+        confirmLabel="Yes"
+        cancelLabel="No"
+        danger
+        onConfirm={() => onConfirm(true)}
+        onCancel={() => onConfirm(false)}
+      >
+        <p>{confirming}</p>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -1,18 +1,14 @@
 // The execute area (SPEC §2, §4): the read-only JSON preview of the packet and the Execute / Error / Not Authed button.
 import type { ExecuteRequest } from "@trc/protocol";
-import { ConfirmCommand } from "./ConfirmCommand.tsx";
 import type { ExecuteButton } from "./executeRule.ts";
 
 interface Props {
   packet: ExecuteRequest | null;
   button: ExecuteButton;
-  /** The question being asked before sending, or null. */
-  confirming: string | null;
   onExecute(): void;
-  onConfirm(yes: boolean): void;
 }
 
-export function ExecuteArea({ packet, button, confirming, onExecute, onConfirm }: Props) {
+export function ExecuteArea({ packet, button, onExecute }: Props) {
   return (
     <section className="panel cmd-execute" aria-label="Execute">
       <label htmlFor="cmd-packet" className="muted">
@@ -26,19 +22,15 @@ export function ExecuteArea({ packet, button, confirming, onExecute, onConfirm }
         value={packet ? JSON.stringify(packet, null, 2) : ""}
         placeholder="No command selected"
       />
-      {confirming ? (
-        <ConfirmCommand question={confirming} onYes={() => onConfirm(true)} onNo={() => onConfirm(false)} />
-      ) : (
-        <button
-          type="button"
-          className={`btn ${button.label === "Execute" ? "btn-primary" : "btn-danger"} cmd-execute-btn`}
-          disabled={!button.enabled}
-          onClick={onExecute}
-          aria-busy={button.spinner}
-        >
-          {button.spinner && <span className="spinner" aria-hidden="true" />} {button.label}
-        </button>
-      )}
+      <button
+        type="button"
+        className={`btn ${button.label === "Execute" ? "btn-primary" : "btn-danger"} cmd-execute-btn`}
+        disabled={!button.enabled}
+        onClick={onExecute}
+        aria-busy={button.spinner}
+      >
+        {button.spinner && <span className="spinner" aria-hidden="true" />} {button.label}
+      </button>
     </section>
   );
 }

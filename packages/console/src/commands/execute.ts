@@ -9,7 +9,7 @@ import {
   outcomeFromStatus,
 } from "@trc/protocol";
 import { send } from "../api/client.ts";
-import { errorText } from "../api/errors.ts";
+import { DeviceError, errorText } from "../api/errors.ts";
 import { sleep } from "../api/sleep.ts";
 import { maskedPacket } from "./args.ts";
 import { useCommands } from "./commandsStore.ts";
@@ -23,6 +23,10 @@ export interface ExecuteContext {
   delayMs?: number;
 }
 
+/**
+ * Records the attempt, waits, sends and records the answer in the history; resolves with the entry on a 2xx answer,
+ * throws a `DeviceError` (its status and the device's reason) on any other, or the failure when none came.
+ */
 export async function executeCommand(
   def: CommandDefinition,
   packet: ExecuteRequest,
@@ -52,17 +56,20 @@ export async function executeCommand(
   store.select(null);
   await sleep(ctx.delayMs ?? COMMAND_SEND_DELAY_MS);
   store.patchEntry(id, { state: "SENT", timeSent: Date.now() });
+  let answer: Awaited<ReturnType<typeof send>>;
   try {
-    const answer = await send(API.commandExecute, { method: "POST", json: packet, priority: 1 });
-    store.patchEntry(id, {
-      state: "RECEIVED",
-      timeReceived: answer.receivedAt,
-      responseHeader: `HTTP ${answer.status}`,
-      responseBody: bodyText(answer.body),
-      outcome: outcomeFromStatus(answer.status),
-    });
+    answer = await send(API.commandExecute, { method: "POST", json: packet, priority: 1 });
   } catch (err) {
     store.patchEntry(id, { timeReceived: Date.now(), outcome: "UNKNOWN", responseBody: errorText(err) });
+    throw err;
   }
+  store.patchEntry(id, {
+    state: "RECEIVED",
+    timeReceived: answer.receivedAt,
+    responseHeader: `HTTP ${answer.status}`,
+    responseBody: bodyText(answer.body),
+    outcome: outcomeFromStatus(answer.status),
+  });
+  if (!answer.ok) throw DeviceError.http(answer.status, answer.body);
   return useCommands.getState().history.find((e) => e.id === id);
 }

@@ -73,22 +73,19 @@ export function SetDeviceTime({ base, clock }: { base: string; clock: ClockView 
           {status}
         </span>
       )}
-      {/* Mounted only while asking: its heading is no part of the card's. */}
-      {asking && (
-        <ConfirmDialog
-          open
-          title="Set device time"
-          confirmLabel="Set time"
-          cancelLabel="Cancel"
-          onConfirm={() => {
-            setAsking(false);
-            if (estimate) set.mutate(estimate.delayMs);
-          }}
-          onCancel={() => setAsking(false)}
-        >
-          <p>{SET_TIME_QUESTION}</p>
-        </ConfirmDialog>
-      )}
+      <ConfirmDialog
+        open={asking}
+        title="Set device time"
+        confirmLabel="Set time"
+        cancelLabel="Cancel"
+        onConfirm={() => {
+          setAsking(false);
+          if (estimate) set.mutate(estimate.delayMs);
+        }}
+        onCancel={() => setAsking(false)}
+      >
+        <p>{SET_TIME_QUESTION}</p>
+      </ConfirmDialog>
     </div>
   );
 }

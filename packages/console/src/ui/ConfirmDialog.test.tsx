@@ -49,6 +49,27 @@ describe("ConfirmDialog", () => {
     expect(onConfirm).not.toHaveBeenCalled();
   });
 
+  it("an urgent question (FS_CLEAR) is an alert dialog, shown modal", () => {
+    render(
+      <ConfirmDialog
+        open
+        alert
+        title="Clear History"
+        confirmLabel="Yes"
+        cancelLabel="No"
+        danger
+        onConfirm={vi.fn()}
+        onCancel={vi.fn()}
+      >
+        <p>All timing and status data will be deleted. Are you really sure?</p>
+      </ConfirmDialog>,
+    );
+    const dialog = screen.getByRole("alertdialog", { name: "Clear History" });
+    expect(dialog).toHaveProperty("open", true);
+    expect(dialog).toHaveTextContent("Are you really sure?");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
   it("is not shown while closed", () => {
     setup(false);
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();

@@ -1,8 +1,8 @@
-// A small modal question with two answers (native <dialog>): Escape or the cancel button answers no.
+// The one modal question with two answers (native <dialog>): in the page only while open; Escape or cancel is "no".
 import { type ReactNode, useEffect, useEffectEvent, useId, useRef } from "react";
 
 export interface ConfirmDialogProps {
-  /** Shown while true. */
+  /** Shown (and mounted) while true. */
   open: boolean;
   title: string;
   children?: ReactNode;
@@ -10,12 +10,18 @@ export interface ConfirmDialogProps {
   cancelLabel: string;
   /** The confirm button is red: for deleting and clearing. */
   danger?: boolean;
+  /** An urgent question about losing data (FS_CLEAR): announced as an alert dialog. */
+  alert?: boolean;
   onConfirm(): void;
   onCancel(): void;
 }
 
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const { open, title, children, confirmLabel, cancelLabel, danger, onConfirm, onCancel } = props;
+  return props.open ? <OpenDialog {...props} /> : null;
+}
+
+function OpenDialog(props: ConfirmDialogProps) {
+  const { title, children, confirmLabel, cancelLabel, danger, alert, onConfirm, onCancel } = props;
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const answered = useRef(false);
@@ -24,26 +30,22 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) {
-      answered.current = false;
-      if (typeof dialog.showModal === "function") dialog.showModal();
-      else dialog.setAttribute("open", "");
-    } else if (!open && dialog.open) {
-      answered.current = true;
-      dialog.close();
-    }
-  }, [open]);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    // Escape closes a modal dialog natively: that is a "no".
+    // Escape closes a modal dialog natively: that is a "no" (a close from an unmount, or one the dialog has since
+    // been shown again after, is not).
     const closed = () => {
-      if (!answered.current) cancel();
+      if (!answered.current && !dialog.open) cancel();
       answered.current = true;
     };
     dialog.addEventListener("close", closed);
-    return () => dialog.removeEventListener("close", closed);
+    answered.current = false;
+    // The browser focuses the first button: the safe answer.
+    if (typeof dialog.showModal === "function") dialog.showModal();
+    else dialog.setAttribute("open", "");
+    return () => {
+      dialog.removeEventListener("close", closed);
+      answered.current = true;
+      if (dialog.open) dialog.close();
+    };
   }, []);
 
   const answer = (yes: boolean) => {
@@ -57,6 +59,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     <dialog
       ref={ref}
       className="panel"
+      role={alert ? "alertdialog" : undefined}
       aria-labelledby={titleId}
       style={{ color: "var(--fg)", maxWidth: "min(30rem, 92vw)" }}
     >
