@@ -48,7 +48,7 @@ function parse(argv: string[]) {
   try {
     url = normaliseUrl(positionals[0] as string);
   } catch (err) {
-    throw new UsageError(err instanceof TypeError ? `not an address: ${positionals[0]}` : String(err));
+    throw new UsageError(err instanceof Error ? err.message : String(err));
   }
   return {
     url,

@@ -1,4 +1,5 @@
 // Runs the checks in their safe order (reads, refusals, destructive, throttle last, then checks over every answer).
+import { checkUnitAddress } from "@trc/protocol";
 import type { Check, Context, KitOptions } from "./check.ts";
 import { DESTRUCTIVE_CHECKS } from "./checks/destructive.ts";
 import { FIRMWARE_CHECKS } from "./checks/firmware.ts";
@@ -33,12 +34,11 @@ export function planChecks(destructive: boolean): Check[] {
   ];
 }
 
+/** The unit's address in its canonical form (@trc/protocol's, as the console's); throws why one is refused. */
 export function normaliseUrl(url: string): string {
-  const parsed = new URL(url);
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
-    throw new Error(`the unit's address must be http:// or https://, got ${url}`);
-  }
-  return parsed.href.replace(/\/+$/, "");
+  const check = checkUnitAddress(url);
+  if (!check.ok) throw new Error(`${check.reason}: ${url}`);
+  return check.address;
 }
 
 export async function runConformance(options: KitOptions, hooks: RunHooks = {}): Promise<Report> {
