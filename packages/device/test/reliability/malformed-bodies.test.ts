@@ -191,7 +191,7 @@ describe("firmware route", () => {
       [
         "JSON body",
         () => send(JSON.stringify({ chunk: "x" }), { "Content-Type": "application/json" }),
-        [400],
+        [415],
       ],
       ["no body", () => send("", { "Content-Type": "multipart/form-data; boundary=x" }), [400]],
       [
