@@ -42,8 +42,8 @@ export type ReadsBatch = z.infer<typeof ReadsBatch>;
 export const ReadsGap = z.object({ from: seq, to: seq });
 export type ReadsGap = z.infer<typeof ReadsGap>;
 
-/** A resume point as sent in `Last-Event-ID` or `?after=`: a whole number of at most 15 digits. */
-export const RESUME_PATTERN = /^\d{1,15}$/;
+/** A resume point as sent in `Last-Event-ID` or `?after=`: digits only, at most Number.MAX_SAFE_INTEGER. */
+export const RESUME_PATTERN = /^\d+$/;
 
 /** The seq a resume asks after, or the reason it is refused (not a whole number, too large). */
 export function parseResumeSeq(raw: string): number | { error: string } {
@@ -66,4 +66,43 @@ export function batchProblems(batch: ReadsBatch, id: string | undefined): string
   if (last && id !== String(last.seq))
     problems.push(`batch id ${id ?? "(none)"} is not its last seq ${last.seq}`);
   return problems;
+}
+
+/** One thing a server-sent event stream carried: an event (its name, id, data) or a comment line. */
+export type StreamItem =
+  | { kind: "event"; event: string; id: string | undefined; data: string }
+  | { kind: "comment"; text: string };
+
+/** Splits server-sent event text into events and comments as it arrives (chunks may cut lines anywhere). */
+export class StreamItemReader {
+  #buffer = "";
+  #event: { event: string; id: string | undefined; data: string[] } | null = null;
+
+  /** Feeds more text; answers every item it completed. */
+  push(text: string): StreamItem[] {
+    this.#buffer += text;
+    const out: StreamItem[] = [];
+    for (;;) {
+      const end = this.#buffer.search(/\r\n|\r|\n/);
+      // A "\r" last in the text may be the first half of "\r\n": wait for more.
+      if (end < 0 || (this.#buffer[end] === "\r" && end === this.#buffer.length - 1)) return out;
+      const line = this.#buffer.slice(0, end);
+      this.#buffer = this.#buffer.slice(this.#buffer.startsWith("\r\n", end) ? end + 2 : end + 1);
+      if (line === "") {
+        const e = this.#event;
+        if (e) out.push({ kind: "event", event: e.event, id: e.id, data: e.data.join("\n") });
+        this.#event = null;
+      } else if (line.startsWith(":")) {
+        out.push({ kind: "comment", text: line.slice(1).trim() });
+      } else {
+        const colon = line.indexOf(":");
+        const field = colon < 0 ? line : line.slice(0, colon);
+        const value = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
+        this.#event ??= { event: "message", id: undefined, data: [] };
+        if (field === "event") this.#event.event = value;
+        else if (field === "id") this.#event.id = value;
+        else if (field === "data") this.#event.data.push(value);
+      }
+    }
+  }
 }
