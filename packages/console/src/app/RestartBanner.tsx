@@ -1,44 +1,48 @@
 // The red banner 'Configuration changed without restart!' with 'Restart unit' (SPEC §2).
+import { useMutation } from "@tanstack/react-query";
 import { API } from "@trc/protocol";
-import { useEffect, useState } from "react";
-import { send } from "../api/client.ts";
-import { errorText } from "../api/errors.ts";
+import { useEffect } from "react";
+import { DeviceError, errorText } from "../api/errors.ts";
 import { watchReboot } from "../api/rebootWatch.ts";
-import { credentials } from "../shared/authStore.ts";
+import { write } from "../api/write.ts";
+import { writeCredentials } from "../shared/credentials.ts";
 import { watchForOtherReboots } from "../shared/rebootCheck.ts";
-import { useRestart } from "../shared/restartStore.ts";
+import { followReboots, useRestart } from "../shared/restartStore.ts";
+
+const NOT_BACK = "The unit has not come back within 2 minutes. Check its power and connection.";
+
+/** What the banner says of a failed restart: the unit's refusal, or why it did not come back. */
+function restartFailure(err: unknown): string {
+  if (err instanceof DeviceError && err.kind === "http")
+    return `The unit refused to restart (${err.message})`;
+  return errorText(err);
+}
 
 export function RestartBanner() {
-  const { changed, restarting, setRestarting, rebooted } = useRestart();
-  const [message, setMessage] = useState("");
+  const { changed, restarting, setRestarting } = useRestart();
   useEffect(watchForOtherReboots, []);
+  useEffect(followReboots, []);
+  // REBOOT, then the watch until the unit has gone away and answers again (which clears the banner).
+  const restart = useMutation({
+    mutationFn: async () => {
+      setRestarting(true);
+      await write(API.commandExecute, { json: { cmd: "REBOOT", args: [], ...writeCredentials("commands") } });
+      if ((await watchReboot({ pollMs: 500 })) !== "back") throw new Error(NOT_BACK);
+    },
+    onError: () => setRestarting(false),
+  });
   if (!changed.length) return null;
-
-  async function restart() {
-    setRestarting(true);
-    setMessage("Restarting the unit...");
-    try {
-      const answer = await send(API.commandExecute, { json: { cmd: "REBOOT", args: [], ...credentials() } });
-      if (!answer.ok) throw new Error(`The unit refused to restart (HTTP ${answer.status})`);
-      const phase = await watchReboot({ pollMs: 500 });
-      if (phase === "back") {
-        rebooted();
-        setMessage("");
-      } else {
-        setRestarting(false);
-        setMessage("The unit has not come back within 2 minutes. Check its power and connection.");
-      }
-    } catch (err) {
-      setRestarting(false);
-      setMessage(errorText(err));
-    }
-  }
+  const message = restart.isPending
+    ? "Restarting the unit..."
+    : restart.isError
+      ? restartFailure(restart.error)
+      : "";
 
   return (
     <div className="banner banner-danger" role="alert">
       <strong>Configuration changed without restart!</strong>
       <span className="banner-detail">Changed: {changed.join(", ")}</span>
-      <button type="button" className="btn btn-light" onClick={restart} disabled={restarting}>
+      <button type="button" className="btn btn-light" onClick={() => restart.mutate()} disabled={restarting}>
         Restart unit
       </button>
       {message && <span className="banner-detail">{message}</span>}

@@ -8,10 +8,9 @@ import {
   formatIssues,
 } from "@trc/protocol";
 import { request, send } from "../api/client.ts";
-import { errorText } from "../api/errors.ts";
+import { DeviceError, errorText } from "../api/errors.ts";
 import { readMapping } from "../api/mappingStore.ts";
-import { credentials } from "../shared/authStore.ts";
-import { useRestart } from "../shared/restartStore.ts";
+import { writeCredentials } from "../shared/credentials.ts";
 import { noAnswerResult, type SaveResult, saveResult, setBody } from "./saveResult.ts";
 import { type ConfigEntry, withCurrentValues, withKnownLimits } from "./settingRules.ts";
 
@@ -63,20 +62,20 @@ export async function loadConfig(remote: boolean, opts: LoadOptions): Promise<Lo
   return { items: merged.items, issues: [...issues, ...merged.issues] };
 }
 
-/** POST /api/config/set (D3); a 200 raises the restart banner. Never throws. */
-export async function saveSetting(
-  name: string,
-  value: ConfigValue,
-  useAuth: boolean,
-  base: string,
-): Promise<SaveResult> {
-  try {
-    const body = setBody(name, value, new Date(), useAuth ? credentials() : {});
-    const answer = await send(API.configSet, { base, method: "POST", json: body, priority: 1 });
-    const result = saveResult(answer.status, answer.body);
-    if (result.ok) useRestart.getState().configChanged(name);
-    return result;
-  } catch (err) {
-    return noAnswerResult(errorText(err));
-  }
+/**
+ * POST /api/config/set (D3), with credentials when the config area uses them. Only a 200 counts as set (SPEC §8):
+ * any other answer throws a `DeviceError` with its status and the device's reason.
+ */
+export async function setSetting(name: string, value: ConfigValue, base: string): Promise<SaveResult> {
+  const body = setBody(name, value, new Date(), writeCredentials("config"));
+  const answer = await send(API.configSet, { base, method: "POST", json: body, priority: 1 });
+  if (answer.status !== 200) throw DeviceError.http(answer.status, answer.body);
+  return saveResult(answer.status, answer.body);
+}
+
+/** The result a failed set shows on its input: the device's status and reason, or why no answer came. */
+export function failedResult(err: unknown): SaveResult {
+  if (err instanceof DeviceError && err.kind === "http" && err.status !== undefined)
+    return saveResult(err.status, err.body);
+  return noAnswerResult(errorText(err));
 }

@@ -6,7 +6,8 @@ import { errorText } from "../api/errors.ts";
 import { deviceKey, useApiBase } from "../shared/deviceSettings.ts";
 import { useFlags } from "../shared/flags.ts";
 import { checkForReboot } from "../shared/rebootCheck.ts";
-import { loadConfig, saveSetting } from "./configApi.ts";
+import { useRestart } from "../shared/restartStore.ts";
+import { failedResult, loadConfig, setSetting } from "./configApi.ts";
 import { configReducer, initialConfigState } from "./configState.ts";
 import type { SaveResult } from "./saveResult.ts";
 import { type Draft, readDraft } from "./settingRules.ts";
@@ -48,16 +49,17 @@ export function useConfigPage() {
   const edit = useCallback((name: string, draft: Draft) => dispatch({ type: "edit", name, draft }), []);
 
   const save = useMutation({
-    mutationFn: ({ name, value }: { name: string; value: ConfigValue }) =>
-      saveSetting(name, value, authOn, base),
+    mutationFn: ({ name, value }: { name: string; value: ConfigValue }) => setSetting(name, value, base),
+    // A setting changed: the restart banner until the unit restarts.
+    onSuccess: (_result, { name }) => useRestart.getState().configChanged(name),
   });
   const { mutateAsync } = save;
 
-  /** Sets one value on the device and records the result on its input. */
+  /** Sets one value on the device and records the result (or the refusal) on its input. */
   const apply = useCallback(
     async (name: string, value: ConfigValue): Promise<SaveResult> => {
       dispatch({ type: "submit", name });
-      const result = await mutateAsync({ name, value });
+      const result = await mutateAsync({ name, value }).catch(failedResult);
       dispatch({ type: "saved", name, value, result });
       return result;
     },

@@ -10,12 +10,14 @@ vi.mock("../api/client.ts", () => ({
 }));
 
 const { watchReboot } = await import("../api/rebootWatch.ts");
-const { useRestart } = await import("./restartStore.ts");
+const { followReboots, useRestart } = await import("./restartStore.ts");
 
 describe("restart store", () => {
   beforeEach(() => {
     useRestart.getState().rebooted();
     answers.length = 0;
+    // What the mounted banner does; undone after each test.
+    return followReboots();
   });
 
   it("lists each changed setting once and keeps it across reloads", () => {
@@ -41,4 +43,16 @@ describe("restart store", () => {
       expect(useRestart.getState().changed).toEqual(left);
     },
   );
+});
+
+describe("restart store without a banner", () => {
+  it("importing the store subscribes to nothing: a reboot seen while no banner follows leaves the settings", async () => {
+    useRestart.getState().rebooted();
+    answers.length = 0;
+    followReboots()();
+    useRestart.getState().configChanged("raw_port");
+    answers.push(true, false, true);
+    expect(await watchReboot({ pollMs: 1, assumeDownAfterMs: 60_000, timeoutMs: 2000 })).toBe("back");
+    expect(useRestart.getState().changed).toEqual(["raw_port"]);
+  });
 });

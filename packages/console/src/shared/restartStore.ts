@@ -50,5 +50,10 @@ export const useRestart = create<RestartState>((set, get) => ({
   },
 }));
 
-// Any watch that sees the unit go away and come back (restart banner, firmware update) clears the banner.
-onRebootSeen(() => useRestart.getState().rebooted());
+/**
+ * From now on, any watch that sees the unit go away and come back (Restart unit, a firmware update) clears the
+ * banner; returns the unsubscribe. Called by the mounted banner, never at import.
+ */
+export function followReboots(): () => void {
+  return onRebootSeen(() => useRestart.getState().rebooted());
+}
