@@ -1,6 +1,7 @@
 // Commands page state: the selection, each command's draft arguments, and the history (newest 50 in localStorage).
 import { create } from "zustand";
-import { local, readJson, writeJson } from "../shared/storage.ts";
+import { persist } from "zustand/middleware";
+import { local, plainStorage } from "../shared/storage.ts";
 import {
   appendEntry,
   HISTORY_KEY,
@@ -23,28 +24,24 @@ interface CommandsState {
   clearHistory(): void;
 }
 
-function save(history: HistoryEntry[]): void {
-  writeJson(local, HISTORY_KEY, history.map(storedForm));
-}
-
-export const useCommands = create<CommandsState>((set, get) => ({
-  selected: null,
-  drafts: {},
-  history: readHistory(readJson<unknown>(local, HISTORY_KEY)),
-  select: (selected) => set({ selected }),
-  setDraft: (cmd, draft) => set({ drafts: { ...get().drafts, [cmd]: draft } }),
-  addEntry(entry) {
-    const history = appendEntry(get().history, entry);
-    set({ history });
-    save(history);
-  },
-  patchEntry(id, patch) {
-    const history = updateEntry(get().history, id, patch);
-    set({ history });
-    save(history);
-  },
-  clearHistory() {
-    set({ history: [] });
-    save([]);
-  },
-}));
+export const useCommands = create<CommandsState>()(
+  persist(
+    (set, get) => ({
+      selected: null,
+      drafts: {},
+      history: [],
+      select: (selected) => set({ selected }),
+      setDraft: (cmd, draft) => set({ drafts: { ...get().drafts, [cmd]: draft } }),
+      addEntry: (entry) => set({ history: appendEntry(get().history, entry) }),
+      patchEntry: (id, patch) => set({ history: updateEntry(get().history, id, patch) }),
+      clearHistory: () => set({ history: [] }),
+    }),
+    {
+      // Only the history is kept, in its stored form (no password, no success body: history.ts).
+      name: HISTORY_KEY,
+      storage: plainStorage<HistoryEntry[]>(() => local, []),
+      partialize: (s) => s.history.map(storedForm),
+      merge: (stored, current) => ({ ...current, history: readHistory(stored) }),
+    },
+  ),
+);

@@ -6,9 +6,10 @@ import {
   type CommandOutcome,
   type CommandState,
 } from "@trc/protocol";
+import { LOCAL_KEYS } from "../shared/storageKeys.ts";
 
 export const HISTORY_LIMIT = 50;
-export const HISTORY_KEY = "commandHistory";
+export const HISTORY_KEY = LOCAL_KEYS.commandHistory;
 
 export interface HistoryEntry {
   id: string;

@@ -1,15 +1,17 @@
 // Local Storage: what the console keeps in this browser, every key and value, and the wipe button.
-import { useEffect, useReducer, useState } from "react";
+import { Fragment, useEffect, useReducer, useState } from "react";
+import { useAlarms } from "../shared/alarmStore.ts";
 import { useDeviceSettings } from "../shared/deviceSettings.ts";
 import { useFlags } from "../shared/flags.ts";
 import { local } from "../shared/storage.ts";
+import { LOCAL_KEY_MEANINGS, LOCAL_KEYS, SESSION_KEYS } from "../shared/storageKeys.ts";
 import { storedEntries, wipeLocalStorage } from "./localStorageView.ts";
 
 /** Re-renders when the console's stores or another tab change local storage. */
 function useStorageVersion(): void {
   const [, bump] = useReducer((n: number) => n + 1, 0);
   useEffect(() => {
-    const stops = [useDeviceSettings.subscribe(bump), useFlags.subscribe(bump)];
+    const stops = [useDeviceSettings.subscribe(bump), useFlags.subscribe(bump), useAlarms.subscribe(bump)];
     window.addEventListener("storage", bump);
     return () => {
       for (const stop of stops) stop();
@@ -32,10 +34,19 @@ export function LocalStorageSection() {
     <section className="panel settings-section" aria-labelledby="settings-storage">
       <h2 id="settings-storage">Local Storage</h2>
       <p className="muted">
-        The console keeps its settings in this browser's local storage: the device settings (generalSettings),
-        feature flag overrides and the restart reminder. Wiping it returns the console to its defaults; the
-        page reloads half a second later. The password lives in session storage only and is not listed here.
+        The console keeps its settings in this browser's local storage, under these keys (each written once
+        there is something to keep). Wiping it returns the console to its defaults; the page reloads half a
+        second later. The password lives in session storage only ({SESSION_KEYS.auth}, this tab) and is not
+        listed below.
       </p>
+      <dl className="settings-facts" aria-label="Keys the console writes">
+        {Object.values(LOCAL_KEYS).map((key) => (
+          <Fragment key={key}>
+            <dt className="mono">{key}</dt>
+            <dd>{LOCAL_KEY_MEANINGS[key]}</dd>
+          </Fragment>
+        ))}
+      </dl>
       <button type="button" className="btn btn-danger" onClick={onWipe} disabled={wipe !== "idle"}>
         Wipe local storage
       </button>
