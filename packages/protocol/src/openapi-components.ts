@@ -16,6 +16,7 @@ import {
   ConfigValueSchema,
 } from "./config.ts";
 import { FirmwareChunkResponse, MAX_IMAGE_SIZE } from "./firmware.ts";
+import { ReadsBatch, ReadsGap, TagRead } from "./passings-stream.ts";
 import {
   BatteryTelemetry,
   CellularAntTelemetry,
@@ -110,6 +111,13 @@ const NAMED: readonly [string, z.ZodMiniType, string][] = [
   ["CellularTelemetry", CellularTelemetry, "The telemetry dataset cellular."],
   ["CellularAntTelemetry", CellularAntTelemetry, "The telemetry dataset cellular/ant."],
   ["BatteryTelemetry", BatteryTelemetry, "The telemetry dataset battery."],
+  ["TagRead", TagRead, "One tag read of the read stream (D10)."],
+  ["ReadsBatch", ReadsBatch, "The data of a `reads` event: 1 to 500 reads in seq order."],
+  [
+    "ReadsGap",
+    ReadsGap,
+    "The data of a `gap` event: the seqs from..to (inclusive) the unit no longer keeps.",
+  ],
   [
     "UnusedTelemetry",
     UnusedTelemetry,
@@ -146,6 +154,13 @@ const FIELD_NOTES: Readonly<Record<string, Readonly<Record<string, string>>>> = 
     otaWatchDog: "INACTIVE, WATCHING or COMPLETE.",
   },
   StorageTelemetry: { used: "Bytes.", total: "Bytes." },
+  TagRead: {
+    seq: "Grows by exactly 1 per read, never goes back (also across reboots).",
+    tag: "The tag's code as the unit reports it.",
+    ant: "The channel id of uhf/ports (zero-based, shown +1).",
+    rssi: "dBm.",
+    time: "Epoch milliseconds by the unit's clock.",
+  },
   UhfChannel: { id: "Zero-based (shown +1).", ant: "Antenna present.", loss: "Return loss, dB.", pwr: "dB." },
   TimeSource: { accuracy: "Microseconds.", time: "Unix epoch milliseconds, or an ISO-8601 string (D3)." },
   TimeSourcesTelemetry: { utc_offset: "Seconds east of UTC." },

@@ -11,6 +11,7 @@ import {
   schemaName,
 } from "./openapi-components.ts";
 import { camel, json, operation, pathOf, WITH_PASSWORD } from "./openapi-operation.ts";
+import { streamPaths } from "./openapi-stream.ts";
 import { CONFIG_TEXT, EXECUTE_TEXT, TELEMETRY_TEXT, UNUSED_TELEMETRY_TEXT } from "./openapi-text.ts";
 import { TELEMETRY_DATASETS, TELEMETRY_SCHEMAS } from "./telemetry.ts";
 
@@ -138,6 +139,7 @@ function filePaths(): Record<string, Record<string, JsonSchema>> {
 export function paths(): Record<string, Record<string, JsonSchema>> {
   return {
     ...telemetryPaths(),
+    ...streamPaths(),
     [API.deviceName]: {
       get: operation({
         id: "deviceName",

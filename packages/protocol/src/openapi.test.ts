@@ -5,6 +5,7 @@ import { BUILT_IN_COMMANDS } from "./commands.ts";
 import { BUILT_IN_CONFIG } from "./config.ts";
 import { LEVELS } from "./levels.ts";
 import { buildOpenApi, OPENAPI_PATH, openApiJson } from "./openapi.ts";
+import { PASSINGS_STREAM_PATH } from "./passings-stream.ts";
 import { TELEMETRY_DATASETS } from "./telemetry.ts";
 
 const doc = buildOpenApi();
@@ -40,6 +41,7 @@ describe("buildOpenApi", () => {
       [API.filesDeleteLogging, "delete"],
       [API.filesDeleteTiming, "delete"],
       [OPENAPI_PATH, "get"],
+      [PASSINGS_STREAM_PATH, "get"],
     ];
     for (const [path, method] of expected)
       expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
@@ -82,5 +84,23 @@ describe("buildOpenApi", () => {
   it("is the same text every time (stable key order)", () => {
     expect(openApiJson()).toBe(openApiJson());
     expect(openApiJson().endsWith("}\n")).toBe(true);
+  });
+});
+
+describe("the read stream in the document", () => {
+  it("describes GET /api/passings/stream: event stream, both resume points, its events and its refusals", () => {
+    const op = doc.paths[PASSINGS_STREAM_PATH]?.get as {
+      parameters: { in: string; name: string }[];
+      responses: Record<string, { content?: Record<string, { "x-events"?: object }> }>;
+    };
+    expect(op.parameters.map((p) => `${p.in} ${p.name}`)).toEqual(["header Last-Event-ID", "query after"]);
+    expect(Object.keys(op.responses)).toEqual(["200", "400", "404", "503"]);
+    expect(op.responses[200]?.content?.["text/event-stream"]?.["x-events"]).toEqual({
+      reads: { $ref: "#/components/schemas/ReadsBatch" },
+      gap: { $ref: "#/components/schemas/ReadsGap" },
+    });
+    const schemas = (doc.components as { schemas: Record<string, { required?: string[] }> }).schemas;
+    expect(schemas.TagRead?.required).toEqual(["seq", "tag", "ant", "rssi", "time"]);
+    expect(schemas.ReadsGap?.required).toEqual(["from", "to"]);
   });
 });
