@@ -108,8 +108,8 @@ export class Device {
     this.#bootedAt = Date.now();
     this.firmware.boot();
     const fw = this.firmware.telemetry();
-    const line = `${new Date(this.clock.now()).toISOString()} INFO  boot: firmware ${fw.version} on ota_${fw.partition}, watchdog ${fw.otaWatchDog}\n`;
-    await this.files.append("status.log", line).catch(() => {});
+    const line = `${new Date(this.clock.now()).toISOString()} INFO  boot: firmware ${fw.version} on ota_${fw.partition}, watchdog ${fw.otaWatchDog}`;
+    await this.files.appendLogLine("status.log", line).catch(() => {});
   }
 
   /** Power-off: an upload in progress is lost, timers stop, and pending writes finish. */

@@ -1,7 +1,7 @@
 // Options of the emulated device: their defaults, and how the environment variables of main.ts map onto them.
 import { isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { DeviceMode } from "@trc/protocol";
+import { type DeviceMode, escapeControlChars } from "@trc/protocol";
 
 export type DeviceProfile = "default" | "esp32";
 /** A state a unit starts in (fleet demos and tests): battery charging, the antenna of port 2 missing. */
@@ -47,6 +47,11 @@ export const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 export const DEFAULT_CONSOLE_DIST = resolve(REPO_ROOT, "packages/console/dist");
 export const DEFAULT_DATA_DIR = resolve(REPO_ROOT, ".device-data");
 
+/** Every line the unit writes goes out with its control characters escaped: a value cannot forge a line or drive a terminal. */
+function escapedLog(log: (line: string) => void): (line: string) => void {
+  return (line) => log(escapeControlChars(line));
+}
+
 export function resolveOptions(o: DeviceOptions): ResolvedOptions {
   return {
     port: o.port ?? 0,
@@ -65,7 +70,7 @@ export function resolveOptions(o: DeviceOptions): ResolvedOptions {
     configAuth: o.configAuth ?? false,
     deviceName: o.deviceName?.trim() ?? "",
     scenario: o.scenario ?? [],
-    log: o.log ?? ((line) => process.stderr.write(`device: ${line}\n`)),
+    log: escapedLog(o.log ?? ((line) => process.stderr.write(`device: ${line}\n`))),
   };
 }
 

@@ -72,17 +72,31 @@ it("refuses traversal and odd names with 400 and touches nothing outside", async
   expect(await readFile(join(dev.dataDir, "..", "victim.txt"), "utf8")).toBe("keep");
 });
 
-it("refreshFSDB recreates the example files", async () => {
+it("refreshFSDB adds the example files under names not taken (the unit's own files stay)", async () => {
   const res = await dev.call(API.filesRefresh, { method: "POST" });
   expect(res.status).toBe(200);
-  expect(await names()).toEqual(expect.arrayContaining(["timing_0001.csv", "timing_0003.csv", "status.log"]));
+  expect(((await res.json()) as AnyJson).refreshed).toEqual([
+    "timing_0003.csv",
+    "timing_0004.csv",
+    "timing_0005.csv",
+    "status_example.log",
+  ]);
+  expect(await names()).toEqual([
+    "status.log",
+    "status_example.log",
+    "timing_0001.csv",
+    "timing_0002.csv",
+    "timing_0003.csv",
+    "timing_0004.csv",
+    "timing_0005.csv",
+  ]);
 });
 
 it("bulk deletes: timing, logging, all", async () => {
   await writeFile(join(dev.dataDir, "files", "notes.txt"), "hello");
   const timing = await dev.call(API.filesDeleteTiming, { method: "DELETE" });
   expect(timing.status).toBe(200);
-  expect(await names()).toEqual(["notes.txt", "status.log"]);
+  expect(await names()).toEqual(["notes.txt", "status.log", "status_example.log"]);
   expect((await dev.call(API.filesDeleteLogging, { method: "DELETE" })).status).toBe(200);
   expect(await names()).toEqual(["notes.txt"]);
   const all = await dev.call(API.filesDeleteAll, { method: "DELETE" });

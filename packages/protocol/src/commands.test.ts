@@ -147,7 +147,12 @@ describe("sortCommands orders by level, then name", () => {
 
 describe("checkCommandArg for every D4 format", () => {
   const cases: [type: string, valid: string[], invalid: string[]][] = [
-    ["minutes", ["0", "10", "99999", " 10 "], ["", "-1", "1.5", "ten", "123456", "1e3"]],
+    // REBOOT_DELAY: 1 to 1440 minutes (40000 minutes overflowed the unit's timer and rebooted it at once).
+    [
+      "minutes",
+      ["1", "10", "1440", " 10 "],
+      ["", "0", "1441", "40000", "99999", "-1", "1.5", "ten", "123456", "1e3"],
+    ],
     ["onoff", ["ON", "OFF"], ["", "on", "Off", "1", "YES"]],
     [
       "replay-time",
@@ -201,7 +206,11 @@ describe("checkCommandArg for every D4 format", () => {
       ["timing_0001.csv", "log.txt", "a.b.c"],
       ["", "   ", "../etc/passwd", "..", "a/b.csv", "/abs.csv", "a\\b.csv", "..\\x"],
     ],
-    ["text", ["x", "new-password", "ACME Timing"], ["", "   "]],
+    [
+      "text",
+      ["x", "new-password", "ACME Timing", "café"],
+      ["", "   ", "a\u0000b", "ACME\r\nINFO x", "\u001b[31m", "x\n"],
+    ],
   ];
 
   for (const [type, valid, invalid] of cases) {
@@ -212,6 +221,12 @@ describe("checkCommandArg for every D4 format", () => {
       expect(checkCommandArg(type, value)).toEqual(expect.any(String));
     });
   }
+
+  it("says why: the minutes' range, and control characters in any argument", () => {
+    expect(checkCommandArg("minutes", "40000")).toBe("Enter a whole number of minutes from 1 to 1440");
+    expect(checkCommandArg("file", "timing_0001.csv\n")).toBe("Must not contain control characters");
+    expect(checkCommandArg("onoff", "ON\u0007")).toBe("Must not contain control characters");
+  });
 
   it("treats an unknown type as required text", () => {
     expect(checkCommandArg("whatever", "x")).toBeNull();

@@ -1,5 +1,7 @@
 // Command definitions (SPEC §3), the built-in command list (DECISIONS D4), its checks, order and argument formats.
 import * as z from "zod/mini";
+import { REBOOT_DELAY_MAX_MINUTES } from "./constants.ts";
+import { CONTROL_CHARS_REASON, hasControlChars } from "./control-chars.ts";
 import { parseManualTimeArg } from "./time-format.ts";
 
 /** Argument formats of D4; `type` on the wire. */
@@ -164,10 +166,15 @@ function validDate(yy: number, mo: number, dd: number): boolean {
 
 /** Checks one argument against its D4 format; returns the reason it is invalid, or null. */
 export function checkCommandArg(type: string, value: string): string | null {
+  if (hasControlChars(value)) return CONTROL_CHARS_REASON;
   const v = value.trim();
   switch (type) {
-    case "minutes":
-      return /^\d{1,5}$/.test(v) ? null : "Enter a whole number of minutes";
+    case "minutes": {
+      const minutes = /^\d{1,5}$/.test(v) ? Number(v) : 0;
+      return minutes >= 1 && minutes <= REBOOT_DELAY_MAX_MINUTES
+        ? null
+        : `Enter a whole number of minutes from 1 to ${REBOOT_DELAY_MAX_MINUTES}`;
+    }
     case "onoff":
       return v === "ON" || v === "OFF" ? null : "Enter ON or OFF";
     case "replay-time": {
@@ -224,4 +231,11 @@ export const AUTH_MESSAGES = {
   success: "Password test was successful, validated",
   incorrect: "Password was incorrect",
   missing: "ERROR: Query did not contain authentication",
+  /** SET_PW with a password another level has (which level is not said: docs/AUTH.md). */
+  unusable: "That password cannot be used",
 } as const;
+
+/** The 429 reason of the password-guessing limit, and what the console shows, from Retry-After's seconds. */
+export function tooManyGuessesText(seconds: number): string {
+  return `Too many wrong passwords: try again in ${seconds} s`;
+}

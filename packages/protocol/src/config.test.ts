@@ -4,10 +4,10 @@ import {
   BUILT_IN_CONFIG,
   type BuiltInConfigItem,
   CONFIG_CATEGORY_LABELS,
-  checkConfigValue,
   configSaveText,
   findConfigItem,
 } from "./config.ts";
+import { checkConfigValue } from "./config-limits.ts";
 import { buildConfigTree, type ConfigTreeNode } from "./config-tree.ts";
 
 const item = (name: string) => {
@@ -102,17 +102,38 @@ describe("checkConfigValue", () => {
   const cases: [name: string, valid: unknown[], invalid: unknown[]][] = [
     [
       "static_ip",
-      ["192.168.1.50", "0.0.0.0", "255.255.255.255", "10.0.0.1"],
+      ["192.168.1.50", "10.0.0.1", "1.0.0.1", "223.255.255.254"],
       ["256.1.1.1", "1.2.3", "1.2.3.4.5", "01.2.3.4", "a.b.c.d", "", " 1.2.3.4", 1234],
     ],
-    ["lan_subnet", ["255.255.255.0"], ["255.255.255.256"]],
-    ["dhcp_pool", ["192.168.4.100"], ["192.168.4"]],
+    // Usable host addresses only: not this network, loopback, multicast, reserved or broadcast.
+    [
+      "lan_gateway",
+      ["192.168.1.1"],
+      ["0.0.0.0", "0.1.2.3", "127.0.0.1", "224.0.0.1", "240.0.0.1", "255.255.255.255"],
+    ],
+    [
+      "lan_subnet",
+      ["255.255.255.0", "128.0.0.0", "255.0.0.0", "255.255.255.252"],
+      ["255.255.255.256", "1.2.3.4", "0.0.0.0", "255.255.255.254", "255.255.255.255", "255.0.255.0"],
+    ],
+    ["dhcp_pool", ["192.168.4.100"], ["192.168.4", "0.0.0.0"]],
+    [
+      "ap_password",
+      ["12345678", "~".repeat(63), "with space ok"],
+      ["", "1234567", "x".repeat(64), "pässwort12"],
+    ],
+    ["sta_password", ["", "12345678"], ["1234567", "tab\there12"]],
+    [
+      "mqtt_client_id",
+      ["ONET10001", "TRC-CONFORMANCE", "a_b", "X".repeat(23)],
+      ["", "a/b", "a+b", "#", "X".repeat(24)],
+    ],
     ["raw_port", [1, 10000, 65535], [0, -1, 65536, 80.5, "80", Number.NaN, Number.POSITIVE_INFINITY, null]],
     ["filtered_port", [10001], [70000]],
     ["utc_offset", [-43200, 0, 3600, 50400], [-43201, 50401, 1.5, "0"]],
-    ["company_num", [0, 5, -3, 123456], [5.5, "5", true]],
-    ["tag_timeout", [0, 5, 3600], [-1, 2.5]],
-    ["force_http_log", [0, 60], [-5, 0.5]],
+    ["company_num", [0, 5, 65535], [-3, 65536, 5.5, "5", true]],
+    ["tag_timeout", [0, 5, 3600], [-1, 2.5, 3601, 1e308]],
+    ["force_http_log", [0, 60, 86400], [-5, 0.5, 86401]],
     ["http_pckt_format", [0, 1], [2, -1, "1", 0.5]],
     ["buzzer_volume", ["LOW", "MEDIUM", "HIGH"], ["low", "LOUD", "", 1]],
     ["uhf_power", ["LOW", "HIGH"], ["MAX"]],
@@ -121,7 +142,11 @@ describe("checkConfigValue", () => {
     ["timings_string_format", ["YES", "NO"], ["yes", "TRUE", true]],
     ["uhf_region", ["China", "USA", "Europe", "Korea", "Japan", "Australia", "New Zealand"], ["Mars", "usa"]],
     ["gps_correction", [true, false], ["true", "false", 0, 1, null]],
-    ["sta_ssid", ["", "TimingNet", "x".repeat(128)], [5, true, null, "x".repeat(129)]],
+    [
+      "sta_ssid",
+      ["TimingNet", "x".repeat(32), "é".repeat(16)],
+      ["", "x".repeat(33), "é".repeat(17), "a\u0000", "a\r\nb", 5, null],
+    ],
   ];
 
   for (const [name, valid, invalid] of cases) {
@@ -142,11 +167,21 @@ describe("checkConfigValue", () => {
     expect(checkConfigValue(item("sta_ssid"), 1)).toBe("Must be text");
     expect(checkConfigValue(item("buzzer_volume"), "LOUD")).toBe("Must be one of LOW, MEDIUM, HIGH");
     expect(checkConfigValue(item("static_ip"), "1.2.3")).toMatch(/IPv4/);
+    expect(checkConfigValue(item("static_ip"), "0.0.0.0")).toBe(
+      "Must be a usable host address (not 0.x, loopback, multicast or broadcast)",
+    );
+    expect(checkConfigValue(item("lan_subnet"), "1.2.3.4")).toBe("Must be a subnet mask like 255.255.255.0");
+    expect(checkConfigValue(item("ap_password"), "")).toBe("WPA2 needs 8 to 63 printable ASCII characters");
+    expect(checkConfigValue(item("mqtt_client_id"), "ONET\r\n1")).toBe("Must not contain control characters");
+    expect(checkConfigValue(item("ap_ssid"), "")).toBe("Must be 1 to 32 bytes");
   });
 
   it("checks only the type for an item without limits", () => {
     expect(checkConfigValue({ type: "number" }, -1e9)).toBeNull();
     expect(checkConfigValue({ type: "string" }, "anything")).toBeNull();
+    expect(checkConfigValue({ type: "string" }, "any\u001b[31mthing")).toBe(
+      "Must not contain control characters",
+    );
     expect(checkConfigValue({ type: "boolean" }, 1)).toEqual(expect.any(String));
   });
 });

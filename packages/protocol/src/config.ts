@@ -1,5 +1,6 @@
 // Configuration items (SPEC §3), the built-in configuration list (D5), its limits and the category tree.
 import * as z from "zod/mini";
+import type { ConfigLimits } from "./config-limits.ts";
 
 export const CONFIG_TYPES = ["boolean", "number", "string"] as const;
 export type ConfigType = (typeof CONFIG_TYPES)[number];
@@ -18,15 +19,6 @@ export const ConfigItem = z.object({
   value_current: z.optional(ConfigValueSchema),
 });
 export type ConfigItem = z.infer<typeof ConfigItem>;
-
-/** Limits of D5 beyond the type. */
-export interface ConfigLimits {
-  readonly allowed?: readonly ConfigValue[];
-  readonly min?: number;
-  readonly max?: number;
-  readonly integer?: boolean;
-  readonly format?: "ipv4";
-}
 
 export interface BuiltInConfigItem extends ConfigItem, ConfigLimits {
   readonly value_default: ConfigValue;
@@ -56,6 +48,8 @@ const item = (name_internal: string, category: string, def: Def): BuiltInConfigI
   perm: 10,
   ...def,
 });
+/** The longest tag timeout the unit takes (an hour). */
+export const TAG_TIMEOUT_MAX_S = 3600;
 const LEVELS3 = ["LOW", "MEDIUM", "HIGH"] as const;
 const s = "string" as const;
 const n = "number" as const;
@@ -66,24 +60,28 @@ export const BUILT_IN_CONFIG: readonly BuiltInConfigItem[] = [
     description: "SSID of the Wi-Fi network to join",
     type: s,
     value_default: "TimingNet",
+    rule: "ssid",
   }),
   item("sta_password", "wifi_sta", {
     name_display: "Network password",
     description: "Password of the Wi-Fi network to join",
     type: s,
     value_default: "changeme123",
+    rule: "wpa2-or-open",
   }),
   item("ap_ssid", "wifi_ap", {
     name_display: "Access point name",
     description: "SSID of the unit's own Wi-Fi",
     type: s,
     value_default: "DECODER-AP",
+    rule: "ssid",
   }),
   item("ap_password", "wifi_ap", {
     name_display: "Access point password",
     description: "Password of the unit's own Wi-Fi",
     type: s,
     value_default: "changeme123",
+    rule: "wpa2",
   }),
   item("static_ip", "net_ip", {
     name_display: "Static IP",
@@ -91,6 +89,7 @@ export const BUILT_IN_CONFIG: readonly BuiltInConfigItem[] = [
     type: s,
     value_default: "192.168.1.50",
     format: "ipv4",
+    rule: "host",
   }),
   item("lan_subnet", "net_ip", {
     name_display: "Subnet mask",
@@ -98,6 +97,7 @@ export const BUILT_IN_CONFIG: readonly BuiltInConfigItem[] = [
     type: s,
     value_default: "255.255.255.0",
     format: "ipv4",
+    rule: "netmask",
   }),
   item("lan_gateway", "net_ip", {
     name_display: "Gateway",
@@ -105,6 +105,7 @@ export const BUILT_IN_CONFIG: readonly BuiltInConfigItem[] = [
     type: s,
     value_default: "192.168.1.1",
     format: "ipv4",
+    rule: "host",
   }),
   item("raw_port", "net_ports", {
     name_display: "Raw port",
@@ -130,13 +131,16 @@ export const BUILT_IN_CONFIG: readonly BuiltInConfigItem[] = [
     type: s,
     value_default: "192.168.4.100",
     format: "ipv4",
+    rule: "host",
   }),
   item("company_num", "profile", {
     name_display: "Company number",
-    description: "Company number, an integer",
+    description: "Company number, an integer from 0 to 65535",
     type: n,
     value_default: 5,
     integer: true,
+    min: 0,
+    max: 65535,
   }),
   item("buzzer_volume", "profile", {
     name_display: "Buzzer volume",
@@ -168,19 +172,21 @@ export const BUILT_IN_CONFIG: readonly BuiltInConfigItem[] = [
   }),
   item("tag_timeout", "reads", {
     name_display: "Tag timeout",
-    description: "Integer seconds",
+    description: "Integer seconds, 0 to 3600",
     type: n,
     value_default: 5,
     integer: true,
     min: 0,
+    max: TAG_TIMEOUT_MAX_S,
   }),
   item("force_http_log", "servers_http", {
     name_display: "Force HTTP log",
-    description: "Integer seconds, 0 = off",
+    description: "Integer seconds, 0 = off, at most 86400",
     type: n,
     value_default: 0,
     integer: true,
     min: 0,
+    max: 86400,
   }),
   item("http_pckt_format", "servers_http", {
     name_display: "HTTP packet format",
@@ -194,6 +200,7 @@ export const BUILT_IN_CONFIG: readonly BuiltInConfigItem[] = [
     description: "Client id used with the MQTT server",
     type: s,
     value_default: "ONET10001",
+    rule: "mqtt-client-id",
   }),
   item("utc_offset", "time", {
     name_display: "UTC offset",
@@ -228,33 +235,6 @@ export const BUILT_IN_CONFIG: readonly BuiltInConfigItem[] = [
 
 export function findConfigItem(name: string): BuiltInConfigItem | undefined {
   return BUILT_IN_CONFIG.find((c) => c.name_internal === name);
-}
-
-const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
-
-/** Checks a value against an item's type and D5 limits; returns the reason it is refused, or null. */
-export function checkConfigValue(
-  item: Pick<ConfigItem, "type"> & ConfigLimits,
-  value: unknown,
-): string | null {
-  if (item.type === "boolean") return typeof value === "boolean" ? null : "Must be true or false";
-  if (item.type === "number") {
-    if (typeof value !== "number" || !Number.isFinite(value)) return "Must be a number";
-    if (item.integer && !Number.isInteger(value)) return "Must be a whole number";
-  } else if (typeof value !== "string") {
-    return "Must be text";
-  } else if (value.length > 128) {
-    return "At most 128 characters";
-  }
-  if (item.allowed && !item.allowed.includes(value as ConfigValue)) {
-    return `Must be one of ${item.allowed.join(", ")}`;
-  }
-  if (typeof value === "number") {
-    if (item.min !== undefined && value < item.min) return `Must be at least ${item.min}`;
-    if (item.max !== undefined && value > item.max) return `Must be at most ${item.max}`;
-  }
-  if (item.format === "ipv4" && !IPV4.test(String(value))) return "Must be an IPv4 address like 192.168.1.50";
-  return null;
 }
 
 export const ConfigSetRequest = z.object({

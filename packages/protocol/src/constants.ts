@@ -45,6 +45,14 @@ export const ENDPOINT_SUBMIT_ANIMATION_MS = 500;
 /** Declared by the spec and unused by it. */
 export const REFRESH_TIMEOUT_MS = 5000;
 
+/** REBOOT_DELAY takes 1 to 1440 minutes (a day): docs/COMMANDS.md. */
+export const REBOOT_DELAY_MAX_MINUTES = 1440;
+/** The longest delay a Node or browser timer holds (2^31-1 ms, about 24.8 days); beyond it the timer fires at once. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** The password-guessing limit (docs/AUTH.md): tries per source address in any rolling window. */
+export const PASSWORD_TRIES = { max: 5, windowMs: 60_000 } as const;
+
 export const LEVEL_BADGE_FROM = 20;
 export const DEFAULT_LEVEL = 10;
 export const LEVEL_MIN = 0;

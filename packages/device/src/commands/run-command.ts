@@ -1,12 +1,19 @@
 // What each built-in command (D4) does on the unit; arguments are already checked against their formats.
-import { parseManualTimeArg } from "@trc/protocol";
+import { MAX_TIMER_MS, parseManualTimeArg } from "@trc/protocol";
 import type { Device } from "../device.ts";
+import type { TryOrWait } from "../middleware/auth-throttle.ts";
 import { checkFileName, isLogFile, isTimingFile } from "../state/file-system.ts";
 import { replayFrom, timingFiles } from "./replay.ts";
 
 export type CommandOutcome =
   | { ok: true; result: string; extra?: Record<string, unknown> }
-  | { ok: false; status: 400 | 404; reason: string };
+  | { ok: false; status: 400 | 404; reason: string }
+  | { ok: false; status: 429; waitMs: number };
+
+/** What a command needs from the request: a try of the password-guessing limit (SET_PW). */
+export interface CommandContext {
+  takeGuess(): TryOrWait;
+}
 
 /** The 200 answer leaves before the unit goes away. */
 const ANSWER_GRACE_MS = 150;
@@ -26,6 +33,7 @@ export async function runCommand(
   device: Device,
   cmd: string,
   args: readonly string[],
+  context: CommandContext,
 ): Promise<CommandOutcome> {
   const [first = ""] = args.map((a) => a.trim());
   switch (cmd) {
@@ -36,8 +44,9 @@ export async function runCommand(
         `Powering off (the emulator restarts the unit); ${reboot(device, ANSWER_GRACE_MS, "POWER_OFF")}`,
       );
     case "REBOOT_DELAY": {
+      // The argument is already 1..1440 (checkCommandArg); the timer is checked again against what Node holds.
       const minutes = Number(first);
-      if (minutes === 0) return done(`Rebooting now; ${reboot(device, ANSWER_GRACE_MS, "REBOOT_DELAY 0")}`);
+      if (!(minutes * 60_000 <= MAX_TIMER_MS)) return refuse("delay: too long for the unit's timer");
       const at = device.power.scheduleReboot(minutes * 60_000, `REBOOT_DELAY ${minutes}`);
       return done(`Reboot scheduled in ${minutes} minute${minutes === 1 ? "" : "s"}`, {
         rebootAt: new Date(at).toISOString(),
@@ -88,8 +97,13 @@ export async function runCommand(
     case "SET_PW": {
       const password = args[0] ?? "";
       if (!password || password.length > 128) return refuse("password: 1 to 128 characters");
+      // Comparing the new password with the other levels' tells whether it is one of them: a guess, counted first.
+      const attempt = context.takeGuess();
+      if (!attempt.ok) return { ok: false, status: 429, waitMs: attempt.waitMs };
       const refused = await device.passwords.setOwnerPassword(password);
-      return refused ? refuse(`password: ${refused}`) : done("Owner password changed");
+      if (refused) return refuse(`password: ${refused}`);
+      attempt.guess.giveBack();
+      return done("Owner password changed");
     }
     case "GET_PW": {
       const password = device.passwords.ownerPassword;

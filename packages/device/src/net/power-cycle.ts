@@ -1,4 +1,5 @@
 // Reboots: take the API away (listener closed, upload lost), wait rebootMs, boot again and listen on the same port.
+import { MAX_TIMER_MS } from "@trc/protocol";
 import type { Device, PowerControl } from "../device.ts";
 import type { Listener } from "./listener.ts";
 
@@ -25,6 +26,9 @@ export class PowerCycle implements PowerControl {
   }
 
   scheduleReboot(delayMs: number, reason: string): number {
+    // A Node timer beyond 2^31-1 ms fires after 1 ms: refuse it rather than reboot at once.
+    if (!(delayMs >= 0 && delayMs <= MAX_TIMER_MS))
+      throw new RangeError(`Reboot delay out of range: ${delayMs} ms`);
     clearTimeout(this.#timer);
     const at = Date.now() + delayMs;
     this.#scheduledAt = at;

@@ -13,7 +13,7 @@ import {
 import { runCommand } from "../commands/run-command.ts";
 import type { Device } from "../device.ts";
 import { clientAddress, type DeviceApp, type DeviceContext, endpoint, fail, pathOf, sleep } from "../http.ts";
-import { type AuthThrottle, callerLevel } from "../middleware/auth-throttle.ts";
+import { type AuthThrottle, callerLevel, tooManyGuesses } from "../middleware/auth-throttle.ts";
 import { readBody } from "../middleware/json-body.ts";
 import { randomBetween } from "../sim/noise.ts";
 
@@ -67,8 +67,12 @@ export function commandRoutes(app: DeviceApp, device: Device, guesses: AuthThrot
       const jitter = device.options.timeJitterMs;
       const wait = () => (jitter ? sleep(randomBetween(jitter[0], jitter[1])) : null);
       await wait();
-      const outcome = await runCommand(device, cmd, args);
+      // Each new password SET_PW checks against the other levels' is a guess (docs/AUTH.md).
+      const outcome = await runCommand(device, cmd, args, {
+        takeGuess: () => guesses.take(clientAddress(c)),
+      });
       await wait();
+      if (!outcome.ok && outcome.status === 429) return tooManyGuesses(c, outcome.waitMs);
       if (!outcome.ok) return fail(c, outcome.status, outcome.reason);
       return c.json({ cmd, result: outcome.result, ...outcome.extra });
     },
@@ -76,22 +80,17 @@ export function commandRoutes(app: DeviceApp, device: Device, guesses: AuthThrot
 
   endpoint(app, API.authTest, {
     POST: async (c) => {
-      const address = clientAddress(c);
-      const wait = guesses.blockedFor(address);
-      if (wait > 0) {
-        const seconds = Math.ceil(wait / 1000);
-        c.header("Retry-After", String(seconds));
-        return fail(c, 429, `Too many failed password tests; try again in ${seconds} s`);
-      }
+      // The try is taken when the request starts, before its body is read: 100 arriving together get 5 tries.
+      const attempt = guesses.take(clientAddress(c));
+      if (!attempt.ok) return tooManyGuesses(c, attempt.waitMs);
       const body = await readBody(c, AuthTestRequest);
+      const password = body.ok ? body.value.auth_pw : undefined;
+      if (!password) attempt.guess.giveBack();
       if (!body.ok) return fail(c, 400, body.reason);
-      const password = body.value.auth_pw;
       if (!password) return fail(c, 400, AUTH_MESSAGES.missing);
       const level = device.passwords.levelOf(password);
-      if (level === null) {
-        guesses.fail(address);
-        return fail(c, 401, AUTH_MESSAGES.incorrect);
-      }
+      if (level === null) return fail(c, 401, AUTH_MESSAGES.incorrect);
+      attempt.guess.giveBack();
       return c.json({ level });
     },
   });

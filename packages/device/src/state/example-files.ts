@@ -59,3 +59,24 @@ export function exampleFiles(now: number): Record<string, string> {
     "status.log": statusLog(start),
   };
 }
+
+/**
+ * The first name like `wanted` that is not taken: timing files count on from the highest number (timing_0004.csv),
+ * other files get an _example suffix (status_example.log, status_example2.log...).
+ */
+export function freeExampleName(wanted: string, taken: (name: string) => boolean): string {
+  if (!taken(wanted)) return wanted;
+  const timing = /^timing_(\d+)\.csv$/i.exec(wanted);
+  if (timing) {
+    for (let n = Number(timing[1]) + 1; ; n++) {
+      const name = `timing_${pad(n, 4)}.csv`;
+      if (!taken(name)) return name;
+    }
+  }
+  const dot = wanted.lastIndexOf(".");
+  const [stem, ext] = dot > 0 ? [wanted.slice(0, dot), wanted.slice(dot)] : [wanted, ""];
+  for (let n = 1; ; n++) {
+    const name = `${stem}_example${n === 1 ? "" : n}${ext}`;
+    if (!taken(name)) return name;
+  }
+}

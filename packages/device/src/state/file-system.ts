@@ -1,9 +1,9 @@
 // The unit's file system: real files in <dataDir>/files, with strict file-name checks so no path leaves the folder.
-import { lstat, readdir, readFile, rm } from "node:fs/promises";
+import { link, lstat, readdir, readFile, rm, unlink } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
-import type { FileEntry } from "@trc/protocol";
+import { escapeControlChars, type FileEntry } from "@trc/protocol";
 import { isTempName, writeFileAtomic } from "./atomic-file.ts";
-import { exampleFiles } from "./example-files.ts";
+import { exampleFiles, freeExampleName } from "./example-files.ts";
 
 export const MAX_FILE_NAME = 128;
 
@@ -75,11 +75,37 @@ export class FileSystem {
     return deleted;
   }
 
-  /** (Re)creates the example timing files and status log. */
+  /**
+   * Adds the example timing files and status log under names no file has (timing_0004.csv, status_example.log...):
+   * a file the unit wrote is never changed. Each is written aside and linked into place, which fails on a taken name.
+   */
   async writeExamples(now = Date.now()): Promise<string[]> {
-    const files = exampleFiles(now);
-    for (const [name, content] of Object.entries(files)) await writeFileAtomic(join(this.dir, name), content);
-    return Object.keys(files);
+    const written: string[] = [];
+    for (const [wanted, content] of Object.entries(exampleFiles(now))) {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const taken = new Set(
+          (await readdir(this.dir).catch(() => [] as string[])).map((n) => n.toLowerCase()),
+        );
+        const name = freeExampleName(wanted, (n) => taken.has(n.toLowerCase()));
+        const aside = join(this.dir, `.example-${process.pid}-${now}-${written.length}.tmp`);
+        await writeFileAtomic(aside, content);
+        try {
+          await link(aside, join(this.dir, name));
+          written.push(name);
+          break;
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+        } finally {
+          await unlink(aside).catch(() => {});
+        }
+      }
+    }
+    return written;
+  }
+
+  /** Appends one line to a log, its control characters escaped: a value in it cannot start a forged line. */
+  appendLogLine(name: string, line: string): Promise<void> {
+    return this.append(name, `${escapeControlChars(line)}\n`);
   }
 
   async append(name: string, text: string): Promise<void> {

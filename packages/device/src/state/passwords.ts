@@ -1,6 +1,6 @@
 // Passwords and their permission levels (D9 seeds), and how a request's credentials map to a level.
 import { timingSafeEqual } from "node:crypto";
-import { DEFAULT_LEVEL } from "@trc/protocol";
+import { AUTH_MESSAGES, DEFAULT_LEVEL } from "@trc/protocol";
 import { JsonDocument, readJsonFile } from "./atomic-file.ts";
 
 export interface PasswordEntry {
@@ -20,9 +20,12 @@ export const SEED_PASSWORDS: readonly PasswordEntry[] = [
 /** What a request's credentials are worth: a level, or a refusal with its reason. */
 export type Credential = { ok: true; level: number } | { ok: false; reason: string };
 
+/** Passwords are kept and compared in Unicode NFC, so "café" typed either way is the same password. */
+export const normalizePassword = (password: string) => password.normalize("NFC");
+
 function same(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
+  const x = Buffer.from(normalizePassword(a));
+  const y = Buffer.from(normalizePassword(b));
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
@@ -67,13 +70,18 @@ export class PasswordStore {
     return this.doc.value.find((e) => e.role === "owner")?.password ?? "";
   }
 
-  /** Changes the owner password; refuses one that another role already uses. */
+  /**
+   * Changes the owner password (kept in NFC); refuses one another role already uses, without saying which (two levels
+   * cannot share a password, and naming the level would hand out its password). The same password again writes nothing.
+   */
   async setOwnerPassword(password: string): Promise<string | null> {
     if (this.doc.value.some((e) => e.role !== "owner" && same(e.password, password))) {
-      return "That password is already used by another level";
+      return AUTH_MESSAGES.unusable;
     }
+    const normalized = normalizePassword(password);
+    if (this.ownerPassword === normalized) return null;
     const next = this.doc.value.filter((e) => e.role !== "owner");
-    next.unshift({ role: "owner", level: OWNER_LEVEL, password });
+    next.unshift({ role: "owner", level: OWNER_LEVEL, password: normalized });
     await this.doc.set(next);
     return null;
   }

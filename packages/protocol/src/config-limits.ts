@@ -1,0 +1,105 @@
+// The D5 limits of a configuration value beyond its type: ranges, formats and rules (Wi-Fi, masks, hosts, MQTT).
+import type { ConfigItem, ConfigValue } from "./config.ts";
+import { CONTROL_CHARS_REASON, hasControlChars } from "./control-chars.ts";
+
+/** Limits of D5 beyond the type. */
+export interface ConfigLimits {
+  readonly allowed?: readonly ConfigValue[];
+  readonly min?: number;
+  readonly max?: number;
+  readonly integer?: boolean;
+  readonly format?: "ipv4";
+  /** A rule of its own (docs/CONFIGURATION.md, "Limits the unit checks"). */
+  readonly rule?: ConfigRule;
+}
+
+/** Rules beyond type, range and format: Wi-Fi names and passphrases, masks, usable hosts, MQTT client ids. */
+export type ConfigRule = "ssid" | "wpa2" | "wpa2-or-open" | "netmask" | "host" | "mqtt-client-id";
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+
+/** The four bytes of a dotted IPv4 address as one unsigned number. */
+function ipv4Number(text: string): number {
+  return text.split(".").reduce((n, part) => n * 256 + Number(part), 0);
+}
+
+/** A subnet mask a LAN uses: contiguous ones, /1 to /30. */
+function isNetmask(text: string): boolean {
+  const n = ipv4Number(text);
+  const hosts = (2 ** 32 - 1 - n) >>> 0;
+  return n !== 0 && (hosts & (hosts + 1)) === 0 && hosts >= 3;
+}
+
+/** An address a host can have: not 0.x (this network), 127.x (loopback), 224.x and up (multicast, reserved, broadcast). */
+function isUsableHost(text: string): boolean {
+  const first = Number(text.split(".")[0]);
+  return first !== 0 && first !== 127 && first < 224;
+}
+
+const RULE_REASONS: Readonly<Record<ConfigRule, string>> = {
+  ssid: "Must be 1 to 32 bytes",
+  wpa2: "WPA2 needs 8 to 63 printable ASCII characters",
+  "wpa2-or-open": "WPA2 needs 8 to 63 printable ASCII characters (or empty for an open network)",
+  netmask: "Must be a subnet mask like 255.255.255.0",
+  host: "Must be a usable host address (not 0.x, loopback, multicast or broadcast)",
+  "mqtt-client-id": "Must be 1 to 23 letters, digits, - or _ (what MQTT servers accept)",
+};
+
+/** Bytes the text takes in UTF-8 (an SSID's limit is in bytes). */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (const ch of text) {
+    const cp = ch.codePointAt(0) ?? 0;
+    bytes += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}
+
+const WPA2 = /^[\x20-\x7e]{8,63}$/;
+
+function passesRule(rule: ConfigRule, text: string): boolean {
+  switch (rule) {
+    case "ssid": {
+      const bytes = utf8Length(text);
+      return bytes >= 1 && bytes <= 32;
+    }
+    case "wpa2":
+      return WPA2.test(text);
+    case "wpa2-or-open":
+      return text === "" || WPA2.test(text);
+    case "netmask":
+      return IPV4.test(text) && isNetmask(text);
+    case "host":
+      return IPV4.test(text) && isUsableHost(text);
+    case "mqtt-client-id":
+      return /^[A-Za-z0-9_-]{1,23}$/.test(text);
+  }
+}
+
+/** Checks a value against an item's type and D5 limits; returns the reason it is refused, or null. */
+export function checkConfigValue(
+  item: Pick<ConfigItem, "type"> & ConfigLimits,
+  value: unknown,
+): string | null {
+  if (item.type === "boolean") return typeof value === "boolean" ? null : "Must be true or false";
+  if (item.type === "number") {
+    if (typeof value !== "number" || !Number.isFinite(value)) return "Must be a number";
+    if (item.integer && !Number.isInteger(value)) return "Must be a whole number";
+  } else if (typeof value !== "string") {
+    return "Must be text";
+  } else if (hasControlChars(value)) {
+    return CONTROL_CHARS_REASON;
+  } else if (value.length > 128) {
+    return "At most 128 characters";
+  }
+  if (item.allowed && !item.allowed.includes(value as ConfigValue)) {
+    return `Must be one of ${item.allowed.join(", ")}`;
+  }
+  if (typeof value === "number") {
+    if (item.min !== undefined && value < item.min) return `Must be at least ${item.min}`;
+    if (item.max !== undefined && value > item.max) return `Must be at most ${item.max}`;
+  }
+  if (item.format === "ipv4" && !IPV4.test(String(value))) return "Must be an IPv4 address like 192.168.1.50";
+  if (item.rule && !passesRule(item.rule, String(value))) return RULE_REASONS[item.rule];
+  return null;
+}
