@@ -1,7 +1,7 @@
 // HTTP client of the kit: one request at a time, cross-origin like the console, every answer kept for the header checks.
 
-/** The Origin the kit sends, as a console served from elsewhere would. */
-export const KIT_ORIGIN = "http://conformance-kit.invalid";
+/** The Origin the kit sends, as a console served from another machine of the race network (a .local name) would. */
+export const KIT_ORIGIN = "http://conformance-kit.local";
 
 export interface Answer {
   readonly method: string;
@@ -14,12 +14,16 @@ export interface Answer {
   /** The body parsed as JSON; undefined when it is not JSON (see jsonError). */
   readonly json: unknown;
   readonly jsonError?: string;
+  /** The Origin the request carried (KIT_ORIGIN unless a check sent another). */
+  readonly origin: string;
 }
 
 export interface RequestOptions {
   /** A JSON body (sent with Content-Type: application/json). */
   json?: unknown;
   form?: FormData;
+  /** A body sent as is, with the Content-Type the headers name (or none). */
+  text?: string;
   headers?: Record<string, string>;
   /** Waits out 429 + Retry-After (a password block left by an earlier run) up to this long; default the client's. */
   waitOn429Ms?: number;
@@ -76,9 +80,18 @@ export class UnitClient {
   }
 
   /** A CORS preflight; not kept in `answers`. */
-  async preflight(path: string, method: string, headers: string): Promise<Answer> {
+  async preflight(
+    path: string,
+    method: string,
+    headers: string,
+    extra: Record<string, string> = {},
+  ): Promise<Answer> {
     return this.once("OPTIONS", path, {
-      headers: { "Access-Control-Request-Method": method, "Access-Control-Request-Headers": headers },
+      headers: {
+        "Access-Control-Request-Method": method,
+        "Access-Control-Request-Headers": headers,
+        ...extra,
+      },
     });
   }
 
@@ -90,6 +103,8 @@ export class UnitClient {
       body = JSON.stringify(options.json);
     } else if (options.form) {
       body = options.form;
+    } else if (options.text !== undefined) {
+      body = options.text;
     }
     const call = `${method} ${path}`;
     let res: Response;
@@ -123,6 +138,7 @@ export class UnitClient {
       text,
       json,
       jsonError,
+      origin: headers.Origin ?? KIT_ORIGIN,
     };
     if (method !== "OPTIONS") this.answers.push(answer);
     return answer;

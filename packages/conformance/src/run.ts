@@ -3,6 +3,7 @@ import { checkUnitAddress } from "@trc/protocol";
 import type { Check, Context, KitOptions } from "./check.ts";
 import { DESTRUCTIVE_CHECKS } from "./checks/destructive.ts";
 import { FIRMWARE_CHECKS } from "./checks/firmware.ts";
+import { ORIGIN_CHECKS } from "./checks/origin.ts";
 import { READ_CHECKS } from "./checks/reads.ts";
 import { REFUSAL_CHECKS } from "./checks/refusals.ts";
 import { BEFORE_THROTTLE, OVER_ALL_ANSWERS, THROTTLE } from "./checks/transport.ts";
@@ -27,6 +28,7 @@ export function planChecks(destructive: boolean): Check[] {
   return [
     ...READ_CHECKS,
     ...REFUSAL_CHECKS,
+    ...ORIGIN_CHECKS,
     ...(destructive ? [...DESTRUCTIVE_CHECKS, ...FIRMWARE_CHECKS] : []),
     ...BEFORE_THROTTLE,
     THROTTLE,

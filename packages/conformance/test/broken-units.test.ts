@@ -76,6 +76,32 @@ describe("broken units", () => {
     );
   });
 
+  it("a unit open to every origin, as before issue 22: warned, not failed", async () => {
+    const report = await checkBroken(async (req, forward) => {
+      // Answers as the old unit did: the unknown command's 404 instead of 403/415, every origin granted.
+      const res = await forward();
+      const headers = new Headers(res.headers);
+      headers.set("access-control-allow-origin", "*");
+      if (req.method === "OPTIONS") {
+        headers.set("access-control-allow-private-network", "true");
+        return new Response(null, { status: 204, headers });
+      }
+      if (res.status !== 403 && res.status !== 415)
+        return new Response(res.body, { status: res.status, headers });
+      return withJson(new Response(null, { headers }), { error: "Unknown command" }, 404);
+    });
+    expect(failures(report)).toEqual({});
+    const warned = report.checks.find((c) => c.name === "public origins refused");
+    expect(warned?.status).toBe("warn");
+    expect(warned?.reason).toMatch(
+      /from https:\/\/evil\.example answered 404, expected 403 \(refuse public origins\)/,
+    );
+    expect(warned?.reason).toMatch(/with a text\/plain body answered 404, expected 415 \(take JSON only\)/);
+    expect(warned?.reason).toMatch(/was granted \(Access-Control-Allow-Origin: \*\)/);
+    expect(warned?.reason).toMatch(/was granted the private network/);
+    expect(warned?.reason).toMatch(/GET \/api\/config\/get from https:\/\/evil\.example is readable there/);
+  });
+
   it("a unit that takes a wrong-typed value: the original is written back at once", async () => {
     const sets: unknown[] = [];
     const report = await checkBroken(async (req, forward) => {
