@@ -4,11 +4,12 @@ import { useCallback, useState } from "react";
 import { useNavigate } from "react-router";
 import { useAlarms } from "../shared/alarmStore.ts";
 import { useDeviceSettings } from "../shared/deviceSettings.ts";
+import { SortHeader } from "../ui/SortHeader.tsx";
 import { AddUnitForm } from "./AddUnitForm.tsx";
 import { FleetRowView } from "./FleetRowView.tsx";
 import { type FleetRow, type SortKey, sortRows, summaryText, worstLevel } from "./model.ts";
 import { thisUnit, useFleetUnits } from "./units.ts";
-import { UnitPoller, useFleetRows } from "./useFleetRows.ts";
+import { useFleetRows } from "./useFleetRows.ts";
 import "./fleet.css";
 
 export default function FleetPage() {
@@ -24,8 +25,8 @@ export default function FleetPage() {
 
   const sortBy = (key: SortKey) =>
     setSort((s) => ({ key, descending: s.key === key ? !s.descending : false }));
-  const ariaSort = (key: SortKey) =>
-    sort.key === key ? (sort.descending ? "descending" : "ascending") : undefined;
+  const sortState = (key: SortKey) =>
+    sort.key === key ? (sort.descending ? "descending" : "ascending") : "none";
 
   const open = useCallback(
     (row: FleetRow) => {
@@ -42,9 +43,6 @@ export default function FleetPage() {
   return (
     <section className="fleet-page">
       <h1>Fleet</h1>
-      {addresses.map((a) => (
-        <UnitPoller key={a} address={a} />
-      ))}
       <AddUnitForm />
       <p className={`fleet-summary fleet-${worstLevel(rows)}`} data-testid="fleet-summary" role="status">
         {summaryText(rows)}
@@ -53,17 +51,9 @@ export default function FleetPage() {
         <table>
           <thead>
             <tr>
-              <th aria-sort={ariaSort("name")}>
-                <button type="button" className="sort-button" onClick={() => sortBy("name")}>
-                  Name
-                </button>
-              </th>
+              <SortHeader label="Name" state={sortState("name")} onSort={() => sortBy("name")} />
               <th>Mode</th>
-              <th aria-sort={ariaSort("state")}>
-                <button type="button" className="sort-button" onClick={() => sortBy("state")}>
-                  State
-                </button>
-              </th>
+              <SortHeader label="State" state={sortState("state")} onSort={() => sortBy("state")} />
               <th>Battery</th>
               <th>Passings seen</th>
               <th>Reads / min</th>

@@ -74,8 +74,12 @@ export function readsPerMinute(
   return ((next.seen - prev.seen) / dt) * 60_000;
 }
 
-export const fleetKey = (base: string) => deviceKey(base, "fleet");
-export const fleetClockKey = (base: string) => deviceKey(base, "fleet", "clock");
+/** The fleet's query keys, one factory: everything the fleet keeps of a unit starts with `unit(base)`. */
+export const fleetKeys = {
+  unit: (base: string) => deviceKey(base, "fleet"),
+  poll: (base: string) => deviceKey(base, "fleet", "poll"),
+  clock: (base: string) => deviceKey(base, "fleet", "clock"),
+};
 
 /**
  * One poll: the name first (a dead unit costs one request, not eight), then the datasets side by side. `failed`:
@@ -140,7 +144,7 @@ async function readDataset(
 }
 
 export function fleetQuery(client: QueryClient, base: string) {
-  const queryKey = fleetKey(base);
+  const queryKey = fleetKeys.poll(base);
   return {
     queryKey,
     queryFn: ({ signal }: { signal: AbortSignal }) =>
@@ -172,7 +176,7 @@ export async function syncUnitClock(base: string, signal?: AbortSignal): Promise
 
 export function fleetClockQuery(base: string, enabled: boolean) {
   return {
-    queryKey: fleetClockKey(base),
+    queryKey: fleetKeys.clock(base),
     queryFn: ({ signal }: { signal: AbortSignal }) => syncUnitClock(base, signal),
     enabled,
     refetchInterval: FLEET_CLOCK_MS,

@@ -2,9 +2,9 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { TIME_SYNC, TIME_TICK_MS } from "@trc/protocol";
-import { lazy, Suspense, useEffect, useState } from "react";
-import { preciseNow } from "../api/preciseNow.ts";
+import { lazy, Suspense } from "react";
 import { useApiBase } from "../shared/deviceSettings.ts";
+import { useNow } from "../ui/useNow.ts";
 import {
   ACCURACY_COLOURS,
   ACCURACY_DESCRIPTIONS,
@@ -25,15 +25,6 @@ import { useDataset } from "./useDataset.ts";
 
 /** Its own chunk: it needs the command levels and the dialog, which the first route can do without. */
 const SetDeviceTime = lazy(() => import("./SetDeviceTime.tsx").then((m) => ({ default: m.SetDeviceTime })));
-
-function useNow(everyMs: number): number {
-  const [now, setNow] = useState(preciseNow);
-  useEffect(() => {
-    const id = setInterval(() => setNow(preciseNow()), everyMs);
-    return () => clearInterval(id);
-  }, [everyMs]);
-  return now;
-}
 
 /** `sourcesOffset`: the utc_offset of the time/sources card data, used until a sync brings its own. */
 function TimePanel({ clock, sourcesOffset }: { clock: ClockView; sourcesOffset: number | undefined }) {
