@@ -1,10 +1,10 @@
 // The upload lock on its own clock: a stalled upload frees the unit after UPLOAD_LOCK_MS, and a mix is never installed.
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { makeTestImage } from "@trc/protocol";
+import { makeTestImage, UPLOAD_LOCK_MS } from "@trc/protocol";
 import { beforeEach, describe, expect, it } from "vitest";
 import { FirmwareStore } from "../src/state/firmware-store.ts";
-import { OtaUpdater, UPLOAD_LOCK_MS } from "../src/state/ota-updater.ts";
+import { OtaUpdater } from "../src/state/ota-updater.ts";
 import { tempDir } from "./helpers.ts";
 
 const CHUNK = 4096;

@@ -15,6 +15,8 @@ export const APP_DESC_OFFSET = 32;
 export const APP_DESC_MAGIC = 0xabcd5432;
 /** Header, first segment header and the 256-byte app descriptor. */
 export const MIN_IMAGE_SIZE = APP_DESC_OFFSET + 256;
+/** An upload holds a unit this long after its last chunk: another image's first chunk is answered 409 meanwhile. */
+export const UPLOAD_LOCK_MS = 30_000;
 /** The emulated unit's OTA slot size. */
 export const MAX_IMAGE_SIZE = 4 * 1024 * 1024;
 

@@ -78,6 +78,33 @@ describe("StagePanel", () => {
     );
   });
 
+  it("DOWNLOADING_FAILED after a 409 says another upload holds the unit, and Retry tries again", () => {
+    const actions = show({
+      stage: "DOWNLOADING_FAILED",
+      image,
+      error: "Another upload is in progress on this unit",
+      load: emptyLoad(8192, 0),
+    });
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "Load Failed...Another upload is in progress on this unit",
+    );
+    expect(screen.getByTestId("busy-hint").textContent).toBe(
+      "Nothing was sent. Press Retry once the other upload has finished; an upload that stopped frees the unit 30 s after its last chunk.",
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Retry" }));
+    expect(actions.retry).toHaveBeenCalledOnce();
+  });
+
+  it("DOWNLOADING_FAILED for another reason has no such hint", () => {
+    show({
+      stage: "DOWNLOADING_FAILED",
+      image,
+      error: "20 failures in a row; last: x",
+      load: emptyLoad(8192, 0),
+    });
+    expect(screen.queryByTestId("busy-hint")).toBeNull();
+  });
+
   it("DOWNLOADED offers Finalize", () => {
     const actions = show({ stage: "DOWNLOADED", image, load: { ...emptyLoad(8192, 0), sent: 8192 } });
     expect(screen.getByText("The unit acknowledged all 8192 bytes.")).toBeVisible();

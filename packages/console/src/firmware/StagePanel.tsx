@@ -1,9 +1,11 @@
 // The stage panel: what to do in each firmware stage (SPEC §4), and the out-of-bounds text for any other.
+import { UPLOAD_LOCK_MS } from "@trc/protocol";
 import { Bar } from "../ui/Bar.tsx";
 import { FinishedPanel } from "./FinishedPanel.tsx";
 import { ImageDetails } from "./ImageDetails.tsx";
 import { LoadProgressView } from "./LoadProgressView.tsx";
 import { type FirmwareState, outOfBoundsText } from "./stages.ts";
+import { ANOTHER_UPLOAD } from "./uploader.ts";
 import type { FirmwareUpdate } from "./useFirmwareUpdate.ts";
 
 type Actions = Pick<FirmwareUpdate, "choose" | "loadFirmware" | "retry" | "finalize">;
@@ -78,6 +80,11 @@ export function StagePanel({ state, actions }: { state: FirmwareState; actions: 
       return (
         <div>
           <Failed title="Load Failed..." reason={state.error} retry={actions.retry} />
+          {state.error === ANOTHER_UPLOAD && (
+            <p data-testid="busy-hint">
+              {`Nothing was sent. Press Retry once the other upload has finished; an upload that stopped frees the unit ${UPLOAD_LOCK_MS / 1000} s after its last chunk.`}
+            </p>
+          )}
           {state.load && (
             <p className="muted">{`${state.load.sent} of ${state.load.total} bytes were acknowledged.`}</p>
           )}

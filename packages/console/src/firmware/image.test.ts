@@ -1,5 +1,5 @@
 // Local image checks: .bin names only, read progress with the assumed size, header refusal and full inspection.
-import { MIN_IMAGE_SIZE, makeTestImage } from "@trc/protocol";
+import { DESCRIPTOR_FIELDS, MIN_IMAGE_SIZE, makeTestImage } from "@trc/protocol";
 import { describe, expect, it } from "vitest";
 import { checkHeader, fileNameRefusal, inspectImage, readFraction } from "./image.ts";
 
@@ -66,6 +66,29 @@ describe("inspectImage", () => {
         sha256: Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join(""),
         info: { version: "2.5.0", projectName: "decoder-fw" },
       },
+    });
+  });
+  it("says a file with a flipped byte is damaged (checksum), and one with cancelling flips (SHA-256)", async () => {
+    const flipped = makeTestImage({ size: 20_000, version: "2.5.1" });
+    flipped[15_000] = (flipped[15_000] ?? 0) ^ 0x80;
+    expect(await inspectImage("fw.bin", flipped)).toEqual({
+      ok: false,
+      reason: "The image is damaged: its checksum does not match",
+    });
+    const cancelling = makeTestImage({ size: 20_000, version: "2.5.1" });
+    cancelling[15_000] = (cancelling[15_000] ?? 0) ^ 0x80;
+    cancelling[16_000] = (cancelling[16_000] ?? 0) ^ 0x80;
+    expect(await inspectImage("fw.bin", cancelling)).toEqual({
+      ok: false,
+      reason: "The image is damaged: its SHA-256 does not match",
+    });
+  });
+  it("refuses a descriptor whose version holds a control character", async () => {
+    const bytes = makeTestImage({ size: 5000, version: "2.5.0" });
+    bytes[DESCRIPTOR_FIELDS.version[0] + 3] = 0x1b;
+    expect(await inspectImage("fw.bin", bytes)).toEqual({
+      ok: false,
+      reason: "The image descriptor's version holds a control character (0x1b)",
     });
   });
   it("refuses text with the reason", async () => {

@@ -1,5 +1,5 @@
 // The local side of an image (SPEC §5, D6): .bin only, read progress, and the checks before anything is sent.
-import { checkAppImage, FIRMWARE, MIN_IMAGE_SIZE } from "@trc/protocol";
+import { checkAppImage, FIRMWARE, MIN_IMAGE_SIZE, verifyAppImage } from "@trc/protocol";
 import { sha256Hex } from "./sha256.ts";
 import type { LocalImage } from "./stages.ts";
 
@@ -22,9 +22,12 @@ export function checkHeader(header: Uint8Array, size: number): string | null {
 
 export type Inspection = { ok: true; image: LocalImage } | { ok: false; reason: string };
 
-/** Reads the descriptor and hashes the whole image. */
+/**
+ * Reads the descriptor and verifies the whole image as the unit will (segments, checksum byte, appended SHA-256):
+ * a damaged file is refused here, before a byte is sent.
+ */
 export async function inspectImage(name: string, bytes: Uint8Array): Promise<Inspection> {
-  const check = checkAppImage(bytes);
+  const check = await verifyAppImage(bytes, sha256Hex);
   if (!check.ok) return { ok: false, reason: check.reason };
   return {
     ok: true,

@@ -1,6 +1,12 @@
 // The chunked load against a fake device and a fake clock: chunking, pacing, retries and the failure threshold.
 import { describe, expect, it } from "vitest";
-import { type ChunkAnswer, type ChunkRequest, chunkFailure, uploadImage } from "./uploader.ts";
+import {
+  ANOTHER_UPLOAD,
+  type ChunkAnswer,
+  type ChunkRequest,
+  chunkFailure,
+  uploadImage,
+} from "./uploader.ts";
 
 const OK_BODY = {
   wasChunkSuccessful: true,
@@ -178,5 +184,32 @@ describe("chunkFailure", () => {
     ],
   ])("%s", (_, answer, expected) => {
     expect(chunkFailure(answer)).toBe(expected);
+  });
+});
+
+describe("another upload holds the unit", () => {
+  const busy: ChunkAnswer = {
+    status: 409,
+    body: { error: "Another firmware upload is in progress on this unit" },
+  };
+
+  it("a 409 to the first chunk ends the load at once, without retries, saying another upload is in progress", async () => {
+    const dev = fakeDevice(() => busy);
+    const result = await uploadImage({ image: image(10_000), ...dev });
+    expect(result).toMatchObject({ ok: false, reason: "Another upload is in progress on this unit" });
+    expect(ANOTHER_UPLOAD).toBe("Another upload is in progress on this unit");
+    expect(dev.sent).toHaveLength(1);
+    expect(result.load).toMatchObject({ sent: 0, failuresInRow: 0 });
+    expect(result.load.lastFailure).toBe(
+      "chunk at byte 0: HTTP 409 (Another upload is in progress on this unit)",
+    );
+  });
+
+  it("a 409 to a later chunk is a failure like any other, retried", async () => {
+    const dev = fakeDevice((attempt) => (attempt === 1 ? busy : ok));
+    const result = await uploadImage({ image: image(10_000), ...dev });
+    expect(result.ok).toBe(true);
+    expect(dev.sent.map((c) => c.offset)).toEqual([0, 4096, 4096, 8192]);
+    expect(result.load.failuresTotal).toBe(1);
   });
 });

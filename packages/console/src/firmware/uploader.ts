@@ -1,4 +1,4 @@
-// The chunked firmware load (SPEC §4, §8, §9, D6): paced 4096-byte chunks, retries, 20 failures in a row give up.
+// The chunked firmware load (SPEC §4, §8, §9, D6): paced 4096-byte chunks, retries, 20 failures in a row give up; 409 at once.
 
 import { FIRMWARE, FirmwareChunkResponse } from "@trc/protocol";
 import { parseLenient } from "../api/lenient.ts";
@@ -34,6 +34,9 @@ export interface UploadOptions {
   retryDelayMs?: number;
   failureThreshold?: number;
 }
+
+/** What the operator reads when the unit answers 409 to the first chunk: another browser's upload holds it. */
+export const ANOTHER_UPLOAD = "Another upload is in progress on this unit";
 
 export type UploadResult =
   | { ok: true; load: LoadProgress }
@@ -89,6 +92,12 @@ export async function uploadImage(opts: UploadOptions): Promise<UploadResult> {
     } catch (err) {
       if (signal?.aborted) throw err;
       failure = `no answer (${err instanceof Error ? err.message : String(err)})`;
+    }
+    if (answer?.status === 409 && offset === 0) {
+      // Retrying would not help while the other upload runs: the operator tries again later.
+      load = { ...load, now: now(), lastFailure: `chunk at byte 0: HTTP 409 (${ANOTHER_UPLOAD})` };
+      onProgress?.(load);
+      return { ok: false, reason: ANOTHER_UPLOAD, load };
     }
     if (failure === null) {
       load = {

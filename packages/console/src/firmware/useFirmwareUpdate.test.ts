@@ -64,6 +64,42 @@ describe("useFirmwareUpdate", () => {
     expect(sent).toEqual([]);
   });
 
+  it("says a damaged image is damaged before sending a byte", async () => {
+    const sent: ChunkRequest[] = [];
+    const { result } = renderHook(() =>
+      useFirmwareUpdate(async (c) => {
+        sent.push(c);
+        return OK;
+      }),
+    );
+    const bytes = makeTestImage({ size: 12_000, version: "4.2.1" });
+    bytes[9000] = (bytes[9000] ?? 0) ^ 0x04;
+    await act(() => result.current.choose(file(bytes)));
+    await waitFor(() => expect(result.current.state.stage).toBe("UPLOADING_FAILED"));
+    expect(result.current.state.error).toBe("The image is damaged: its checksum does not match");
+    expect(sent).toEqual([]);
+  });
+
+  it("stops at once when another browser's upload holds the unit (409), saying so", async () => {
+    const offsets: number[] = [];
+    const busy = async (c: ChunkRequest): Promise<ChunkAnswer> => {
+      offsets.push(c.offset);
+      return { status: 409, body: { error: "Another firmware upload is in progress on this unit" } };
+    };
+    const { result } = renderHook(() => useFirmwareUpdate(busy));
+    await act(() => result.current.choose(file(makeTestImage({ size: 9000, version: "4.3.0" }))));
+    await waitFor(() => expect(result.current.state.stage).toBe("UPLOADED"));
+    await act(() => result.current.loadFirmware());
+    expect(result.current.state).toMatchObject({
+      stage: "DOWNLOADING_FAILED",
+      error: "Another upload is in progress on this unit",
+    });
+    expect(offsets).toEqual([0]);
+    expect(gateOf().paused).toBe(false);
+    act(() => result.current.retry());
+    expect(result.current.state.stage).toBe("START");
+  });
+
   it("stops the load and resumes background traffic when the page goes away mid-load", async () => {
     let aborted = false;
     let inFlight = false;

@@ -6,6 +6,7 @@ import {
   type FirmwareChunkResponse,
   MAX_IMAGE_SIZE,
   MIN_IMAGE_SIZE,
+  UPLOAD_LOCK_MS,
   verifyAppImage,
 } from "@trc/protocol";
 import { syncDir } from "./atomic-file.ts";
@@ -41,9 +42,6 @@ interface Upload {
   /** When the upload's last chunk arrived (ms, the updater's clock). */
   lastChunkAt: number;
 }
-
-/** An upload holds the unit this long after its last chunk: another image's first chunk is refused meanwhile. */
-export const UPLOAD_LOCK_MS = 30_000;
 
 export interface UpdaterClock {
   lockMs?: number;
