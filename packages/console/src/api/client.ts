@@ -2,7 +2,7 @@
 import { MAX_REQUESTS_IN_FLIGHT } from "@trc/protocol";
 import type * as z from "zod/mini";
 import { currentUnit, unitKey, useConnection } from "./connection.ts";
-import { DeviceError } from "./errors.ts";
+import { DeviceError, retryAfterSeconds } from "./errors.ts";
 import { type Parsed, parseLenient } from "./lenient.ts";
 import { preciseNow } from "./preciseNow.ts";
 import { type GateOptions, RequestGate } from "./queue.ts";
@@ -45,6 +45,8 @@ export interface RawAnswer {
   status: number;
   ok: boolean;
   body: unknown;
+  /** The Retry-After header in seconds (a 429 or 503), when the unit sent one. */
+  retryAfterS?: number;
   receivedAt: number;
   /** High-resolution browser clock (epoch ms: performance.timeOrigin + performance.now()) when the fetch left the gate and when the answer was read: for clock sync. */
   timing: { sent: number; received: number };
@@ -85,7 +87,15 @@ async function fetchOnce(path: string, opts: RequestOptions): Promise<RawAnswer>
     const receivedAt = Date.now();
     // The header's connection state is about the configured unit (under any spelling), not others the console looks at.
     useConnection.getState().answered(receivedAt, base);
-    return { status: res.status, ok: res.ok, body, receivedAt, timing: { sent, received } };
+    const retryAfterS = retryAfterSeconds(res.headers.get("Retry-After"));
+    return {
+      status: res.status,
+      ok: res.ok,
+      body,
+      ...(retryAfterS === undefined ? {} : { retryAfterS }),
+      receivedAt,
+      timing: { sent, received },
+    };
   } catch (err) {
     if (opts.signal?.aborted) throw err;
     const timedOut = timeout.signal.aborted;
@@ -121,7 +131,7 @@ export async function request<S extends z.ZodMiniType>(
   opts: RequestOptions = {},
 ): Promise<Parsed<z.infer<S>>> {
   const answer = await send(path, opts);
-  if (!answer.ok) throw DeviceError.http(answer.status, answer.body);
+  if (!answer.ok) throw DeviceError.http(answer.status, answer.body, answer.retryAfterS);
   const parsed = parseLenient(schema, answer.body);
   if (parsed.data === undefined) throw DeviceError.contract(parsed.issues, answer.body);
   return parsed;

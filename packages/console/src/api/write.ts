@@ -5,6 +5,6 @@ import { DeviceError } from "./errors.ts";
 /** Sends a write (POST or DELETE) and resolves with a 2xx answer; a refusal throws `DeviceError.http`. */
 export async function write(path: string, opts: RequestOptions): Promise<RawAnswer> {
   const answer = await send(path, { priority: 1, ...opts });
-  if (!answer.ok) throw DeviceError.http(answer.status, answer.body);
+  if (!answer.ok) throw DeviceError.http(answer.status, answer.body, answer.retryAfterS);
   return answer;
 }

@@ -33,6 +33,18 @@ describe("password test (SPEC §7, §8)", () => {
     );
   });
 
+  it("the password limit (429): the wait from Retry-After", async () => {
+    const limited: AuthFetcher = async () => ({
+      status: 429,
+      body: { error: "Too many wrong passwords: try again in 58 s" },
+      retryAfterS: 57,
+    });
+    expect(await checkPassword("owner-pass", limited, noWait)).toEqual({
+      successful: false,
+      responseMsg: "Too many wrong passwords: try again in 57 s",
+    });
+  });
+
   it("waits 0.5 s before asking the device", async () => {
     const steps: string[] = [];
     await checkPassword(
@@ -106,6 +118,20 @@ describe("auth store", () => {
     expect(useAuth.getState()).toMatchObject({ type: "PASSWORD", level: 100 });
     useAuth.getState().passwordTested({ successful: false, responseMsg: "Password was incorrect" });
     expect(useAuth.getState()).toMatchObject({ type: "NONE", level: DEFAULT_LEVEL });
+  });
+
+  it("a test the password limit refused (429) keeps the type, the level and the password, and says the wait", () => {
+    const s = useAuth.getState();
+    s.setPassword("admin-pass");
+    s.passwordTested({ successful: true, responseMsg: "ok" }, 100);
+    const responseMsg = "Too many wrong passwords: try again in 20 s";
+    useAuth.getState().passwordTestLimited({ successful: false, responseMsg });
+    expect(useAuth.getState()).toMatchObject({
+      type: "PASSWORD",
+      level: 100,
+      password: "admin-pass",
+      result: { successful: false, responseMsg },
+    });
   });
 
   it("keeps the password in sessionStorage, never in localStorage (D7)", () => {

@@ -3,12 +3,14 @@
 import { useMutation } from "@tanstack/react-query";
 import { API, AUTH_TEST_DELAY_MS, AuthTestResponse, fieldIssues } from "@trc/protocol";
 import { send } from "../api/client.ts";
-import { DeviceError, errorText, reasonOf } from "../api/errors.ts";
+import { DeviceError, errorText, isGuessLimit, reasonOf } from "../api/errors.ts";
 import { sleep as sleepFor } from "../api/sleep.ts";
 import { type AuthResult, useAuth } from "../shared/authStore.ts";
 import { passwordTestMessage } from "./authText.ts";
 
-export type AuthFetcher = (json: { auth_pw?: string }) => Promise<{ status: number; body: unknown }>;
+export type AuthFetcher = (json: {
+  auth_pw?: string;
+}) => Promise<{ status: number; body: unknown; retryAfterS?: number }>;
 
 export interface TestOutcome extends AuthResult {
   level?: number;
@@ -27,7 +29,7 @@ export async function askLevel(
 ): Promise<number> {
   await sleep(AUTH_TEST_DELAY_MS);
   const answer = await fetcher(password ? { auth_pw: password } : {});
-  if (answer.status !== 200) throw DeviceError.http(answer.status, answer.body);
+  if (answer.status !== 200) throw DeviceError.http(answer.status, answer.body, answer.retryAfterS);
   const parsed = AuthTestResponse.safeParse(answer.body);
   if (!parsed.success) throw DeviceError.contract(fieldIssues(parsed.error.issues, answer.body), answer.body);
   return parsed.data.level;
@@ -35,6 +37,7 @@ export async function askLevel(
 
 /** What a failed test says (SPEC §8): incorrect, missing, or the status and reason; no answer: why. */
 export function failureMessage(err: unknown): string {
+  if (isGuessLimit(err)) return err.message;
   if (err instanceof DeviceError && err.kind === "http" && err.status !== undefined)
     return passwordTestMessage(err.status, reasonOf(err.body) ?? undefined);
   return errorText(err);
@@ -65,6 +68,9 @@ export function usePasswordTest() {
     },
     onError(err) {
       const store = useAuth.getState();
+      // The guessing limit evaluated nothing: the level and credential in use stay, the wait is shown.
+      if (isGuessLimit(err))
+        return store.passwordTestLimited({ successful: false, responseMsg: failureMessage(err) });
       store.setPassword("");
       store.passwordTested({ successful: false, responseMsg: failureMessage(err) });
     },

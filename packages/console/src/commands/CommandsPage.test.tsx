@@ -73,7 +73,7 @@ describe("commands page", () => {
     expect(delay).toHaveValue("10");
     await userEvent.clear(delay);
     await userEvent.type(delay, "soon");
-    expect(screen.getByText("Enter a whole number of minutes")).toBeVisible();
+    expect(screen.getByText("Enter a whole number of minutes from 1 to 1440")).toBeVisible();
     expect(executeButton()).toHaveAccessibleName("Error");
     expect(executeButton()).toBeDisabled();
     fireEvent.click(row("Reboot Restart"));

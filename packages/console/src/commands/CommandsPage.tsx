@@ -2,6 +2,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { askFirst, BUTTON_LOCK_MS, type CommandDefinition, type ExecuteRequest } from "@trc/protocol";
 import { useEffect, useRef, useState } from "react";
+import { isGuessLimit } from "../api/errors.ts";
 import { AuthStatus } from "../auth/AuthStatus.tsx";
 import { useAuth } from "../shared/authStore.ts";
 import { writeCredentials } from "../shared/credentials.ts";
@@ -109,6 +110,11 @@ export default function CommandsPage() {
             onDraft={(d) => def && setDraft(def.cmd, d)}
           />
           <ExecuteArea packet={packet} button={button} onExecute={onExecute} />
+          {isGuessLimit(execute.error) && (
+            <p className="error-text" role="alert">
+              {execute.error.message}
+            </p>
+          )}
         </div>
         <HistoryPanel />
       </div>

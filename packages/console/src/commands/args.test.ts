@@ -39,7 +39,8 @@ describe("argument formats (D4)", () => {
 
   it("gives the reason under the input", () => {
     expect(checkArg("onoff", "x").reason).toBe("Enter ON or OFF");
-    expect(checkArg("minutes", "x").reason).toBe("Enter a whole number of minutes");
+    expect(checkArg("minutes", "x").reason).toBe("Enter a whole number of minutes from 1 to 1440");
+    expect(checkArg("minutes", "40000").reason).toBe("Enter a whole number of minutes from 1 to 1440");
   });
 });
 

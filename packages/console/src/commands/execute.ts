@@ -70,6 +70,6 @@ export async function executeCommand(
     responseBody: bodyText(answer.body),
     outcome: outcomeFromStatus(answer.status),
   });
-  if (!answer.ok) throw DeviceError.http(answer.status, answer.body);
+  if (!answer.ok) throw DeviceError.http(answer.status, answer.body, answer.retryAfterS);
   return useCommands.getState().history.find((e) => e.id === id);
 }

@@ -67,6 +67,25 @@ describe("ConfigSetting", () => {
     expect(screen.getByRole("button", { name: "Submit" })).toBeDisabled();
   });
 
+  it.each([
+    ["lan_subnet", "255.255.255.0", "Subnet mask", "1.2.3.4", "Must be a subnet mask like 255.255.255.0"],
+    [
+      "ap_password",
+      "changeme123",
+      "Access point password",
+      "",
+      "WPA2 needs 8 to 63 printable ASCII characters",
+    ],
+    ["tag_timeout", 5, "Tag timeout", "99999", "Must be at most 3600"],
+  ])("%s: the unit's own limit, with its reason under the input", (name, current, label, typed, reason) => {
+    render(<Harness name={name} current={current} onSubmit={vi.fn()} />);
+    const input = screen.getByLabelText(label, { selector: "input, select" });
+    fireEvent.input(input, { target: { value: typed } });
+    expect(screen.getByText(reason)).toBeVisible();
+    expect(input).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByRole("button", { name: "Submit" })).toBeDisabled();
+  });
+
   it("offers 'Reset to default: {value}' when the current value differs, filling the input", () => {
     render(<Harness name="uhf_power" current="LOW" onSubmit={vi.fn()} />);
     const select = screen.getByLabelText("UHF power", { selector: "input, select" }) as HTMLSelectElement;

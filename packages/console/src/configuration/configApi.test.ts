@@ -60,6 +60,16 @@ describe("setSetting", () => {
     });
   });
 
+  it("the password limit (429): the input reads the wait from Retry-After, not '429 - Success'", () => {
+    const err = DeviceError.http(429, { error: "Too many wrong passwords: try again in 31 s" }, 30);
+    expect(failedResult(err)).toMatchObject({
+      ok: false,
+      code: 429,
+      text: "Too many wrong passwords: try again in 30 s",
+      green: false,
+    });
+  });
+
   it("no answer reads as why", () => {
     expect(failedResult(new DeviceError("network", "The device cannot be reached"))).toMatchObject({
       ok: false,

@@ -8,7 +8,7 @@ import {
   formatIssues,
 } from "@trc/protocol";
 import { request, send } from "../api/client.ts";
-import { DeviceError, errorText } from "../api/errors.ts";
+import { DeviceError, errorText, isGuessLimit } from "../api/errors.ts";
 import { readMapping } from "../api/mappingStore.ts";
 import { writeCredentials } from "../shared/credentials.ts";
 import { noAnswerResult, type SaveResult, saveResult, setBody } from "./saveResult.ts";
@@ -69,12 +69,14 @@ export async function loadConfig(remote: boolean, opts: LoadOptions): Promise<Lo
 export async function setSetting(name: string, value: ConfigValue, base: string): Promise<SaveResult> {
   const body = setBody(name, value, new Date(), writeCredentials("config"));
   const answer = await send(API.configSet, { base, method: "POST", json: body, priority: 1 });
-  if (answer.status !== 200) throw DeviceError.http(answer.status, answer.body);
+  if (answer.status !== 200) throw DeviceError.http(answer.status, answer.body, answer.retryAfterS);
   return saveResult(answer.status, answer.body);
 }
 
 /** The result a failed set shows on its input: the device's status and reason, or why no answer came. */
 export function failedResult(err: unknown): SaveResult {
+  // The password limit: "Too many wrong passwords: try again in N s" rather than SPEC §8's "429 - Success".
+  if (isGuessLimit(err)) return { ...noAnswerResult(err.message), code: 429 };
   if (err instanceof DeviceError && err.kind === "http" && err.status !== undefined)
     return saveResult(err.status, err.body);
   return noAnswerResult(errorText(err));

@@ -71,7 +71,24 @@ describe("readDraft checks the type and the D5 limits", () => {
     ["static_ip", "10.0.0.7", "10.0.0.7", null],
     ["static_ip", "10.0.0.256", undefined, "Must be an IPv4 address like 192.168.1.50"],
     ["sta_ssid", "x".repeat(129), undefined, "At most 128 characters"],
-    ["sta_ssid", "", "", null],
+    ["sta_ssid", "", undefined, "Must be 1 to 32 bytes"],
+    // D5's limits beyond the type, checked as the unit checks them (issue 23).
+    ["ap_password", "short", undefined, "WPA2 needs 8 to 63 printable ASCII characters"],
+    ["sta_password", "", "", null],
+    ["lan_subnet", "1.2.3.4", undefined, "Must be a subnet mask like 255.255.255.0"],
+    [
+      "static_ip",
+      "0.0.0.0",
+      undefined,
+      "Must be a usable host address (not 0.x, loopback, multicast or broadcast)",
+    ],
+    [
+      "mqtt_client_id",
+      "a/b",
+      undefined,
+      "Must be 1 to 23 letters, digits, - or _ (what MQTT servers accept)",
+    ],
+    ["tag_timeout", "1e308", undefined, "Must be at most 3600"],
     ["gps_correction", true, true, null],
     ["gps_correction", false, false, null],
   ] as const)("%s ← %j gives %j (%s)", (name, draft, value, reason) => {

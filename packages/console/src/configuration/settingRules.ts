@@ -80,7 +80,7 @@ export function canResetToDefault(item: ConfigEntry): boolean {
 export function withKnownLimits(item: ConfigItem): ConfigEntry {
   const known = findConfigItem(item.name_internal);
   if (!known || known.type !== item.type) return item;
-  const { allowed, min, max, integer, format } = known;
+  const { allowed, min, max, integer, format, rule } = known;
   return {
     ...item,
     ...(allowed ? { allowed } : {}),
@@ -88,6 +88,7 @@ export function withKnownLimits(item: ConfigItem): ConfigEntry {
     ...(max !== undefined ? { max } : {}),
     ...(integer ? { integer } : {}),
     ...(format ? { format } : {}),
+    ...(rule ? { rule } : {}),
   };
 }
 

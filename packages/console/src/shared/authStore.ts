@@ -25,6 +25,8 @@ export interface AuthState extends Persisted {
   useNone(): void;
   /** After a password test: success sets PASSWORD and the level; failure resets to NONE at level 10. */
   passwordTested(result: AuthResult, level?: number): void;
+  /** A test the unit did not evaluate (429, the guessing limit): the result is shown; type, level and password stay. */
+  passwordTestLimited(result: AuthResult): void;
   setQuerying(querying: boolean): void;
 }
 
@@ -62,6 +64,7 @@ export const useAuth = create<AuthState & { saved: Persisted }>()(
         else set({ type: "NONE", level: DEFAULT_LEVEL, result });
         set({ saved: saved(get()) });
       },
+      passwordTestLimited: (result) => set({ result }),
       setQuerying: (querying) => set({ querying }),
     }),
     {
