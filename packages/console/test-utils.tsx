@@ -2,16 +2,18 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { Route, Router } from "wouter";
+import { memoryLocation } from "wouter/memory-location";
 
 export function renderPage(path: string, page: ReactElement) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path, element: page }], { initialEntries: [path] });
   return {
     client,
     ...render(
       <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
+        <Router hook={memoryLocation({ path }).hook}>
+          <Route path={path}>{page}</Route>
+        </Router>
       </QueryClientProvider>,
     ),
   };

@@ -18,14 +18,9 @@ export const ROWS = [
     "the runtime (the product owner asked for React)",
   ],
   [
-    "react-router, declarative (as used)",
-    `import { unstable_HistoryRouter, UNSAFE_createBrowserHistory, Routes, Route, Link, NavLink, Outlet, useLocation } from "react-router"; window.x = [unstable_HistoryRouter, UNSAFE_createBrowserHistory, Routes, Route, Link, NavLink, Outlet, useLocation];`,
-    "history routes, lazy pages",
-  ],
-  [
-    "react-router, data router (not used)",
-    `import { createBrowserRouter, RouterProvider, Link, NavLink, Outlet, useLocation, useBlocker, createRoutesFromElements, Route } from "react-router"; window.x = [createBrowserRouter, RouterProvider, Link, NavLink, Outlet, useLocation, useBlocker, createRoutesFromElements, Route];`,
-    "what the console used before: loaders, actions and useBlocker it did not need",
+    "wouter (as used, on the guarded history)",
+    `import { Router, Switch, Route, Link, useLocation } from "wouter"; window.x = [Router, Switch, Route, Link, useLocation];`,
+    "history routes, links, lazy pages",
   ],
   [
     "@tanstack/react-query (as used)",
@@ -53,6 +48,13 @@ async function cost(code, bundleReact) {
     mode: "production",
     define: { "process.env.NODE_ENV": '"production"' },
     plugins: [
+      // As vite.config.ts: wouter's use-sync-external-store shim is React's own hook.
+      {
+        name: "react-use-sync-external-store",
+        enforce: "pre",
+        resolveId: (id) => (id === "use-sync-external-store/shim/index.js" ? "\0uses" : null),
+        load: (id) => (id === "\0uses" ? 'export { useSyncExternalStore } from "react";' : null),
+      },
       {
         name: "entry",
         resolveId: (id) => (id === "virtual:entry" ? "\0entry" : null),

@@ -1,8 +1,7 @@
-// Console entry: the router on the guarded browser history, inside the query client, in StrictMode.
+// Console entry: the routes on the guarded browser history, inside the query client, in StrictMode.
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { unstable_HistoryRouter as HistoryRouter } from "react-router";
 import { createGuardedHistory } from "./app/history.ts";
 import { queryClient } from "./app/queryClient.ts";
 import { AppRoutes } from "./app/router.tsx";
@@ -19,9 +18,7 @@ if (root) {
   createRoot(root).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <HistoryRouter history={createGuardedHistory()}>
-          <AppRoutes />
-        </HistoryRouter>
+        <AppRoutes history={createGuardedHistory()} />
       </QueryClientProvider>
     </StrictMode>,
   );

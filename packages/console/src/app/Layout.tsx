@@ -1,7 +1,7 @@
 // The console layout (SPEC §2): header with title, device name and mode; navigation; content; footer.
 import { PRODUCT_TITLE } from "@trc/protocol";
-import { Suspense, useRef } from "react";
-import { Link, NavLink, Outlet, useLocation } from "react-router";
+import { type ReactNode, Suspense, useRef } from "react";
+import { Link, useLocation } from "wouter";
 import { AlarmPanel } from "../alarms/AlarmPanel.tsx";
 import { useAlarmWatch } from "../alarms/useAlarmWatch.ts";
 import { DEVICE_NAME_PLACEHOLDER, useDeviceSettings } from "../shared/deviceSettings.ts";
@@ -21,12 +21,18 @@ export const NAV = [
   ["/fleet", "Fleet"],
 ] as const;
 
-export function Layout() {
+/** A nav link is current on its page (any letter case, with or without a trailing slash); Telemetry also on "/". */
+function isCurrent(to: string, pathname: string): boolean {
+  const path = pathname.toLowerCase().replace(/(.)\/+$/, "$1");
+  return path === to || (to === "/telemetry" && path === "/");
+}
+
+export function Layout({ children }: { children: ReactNode }) {
   const identity = useDeviceIdentity();
   useAlarmWatch();
   const deviceName = useDeviceSettings((s) => s.deviceName);
   const deviceMode = useDeviceSettings((s) => s.deviceMode);
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   const mainRef = useRef<HTMLElement>(null);
   const announcement = useRouteFocus(pathname, mainRef);
   return (
@@ -61,23 +67,20 @@ export function Layout() {
       <AlarmPanel />
       <nav className="nav" aria-label="Pages">
         {NAV.map(([to, label]) => (
-          <NavLink
+          <Link
             key={to}
             to={to}
-            className={({ isActive }) =>
-              isActive || (to === "/telemetry" && pathname === "/") ? "active" : ""
-            }
+            className={isCurrent(to, pathname) ? "active" : ""}
+            aria-current={isCurrent(to, pathname) ? "page" : undefined}
           >
             {label}
-          </NavLink>
+          </Link>
         ))}
       </nav>
       <RestartBanner />
       <main className="content" id="main" ref={mainRef}>
         <ErrorBoundary key={pathname}>
-          <Suspense fallback={<p>Loading...</p>}>
-            <Outlet />
-          </Suspense>
+          <Suspense fallback={<p>Loading...</p>}>{children}</Suspense>
         </ErrorBoundary>
       </main>
       <footer className="footer">

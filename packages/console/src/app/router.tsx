@@ -1,6 +1,7 @@
-// Routes of SPEC §2 with real browser history (D2): declarative routes, each page its own lazily loaded chunk.
+// Routes of SPEC §2 with real browser history (D2): wouter on the guarded history, each page a lazily loaded chunk.
 import { lazy } from "react";
-import { Route, Routes } from "react-router";
+import { Route, Router, Switch } from "wouter";
+import type { GuardedHistory } from "./history.ts";
 import { Layout } from "./Layout.tsx";
 
 const TelemetryPage = lazy(() => import("../telemetry/TelemetryPage.tsx"));
@@ -12,22 +13,39 @@ const FleetPage = lazy(() => import("../fleet/FleetPage.tsx"));
 const SettingsPage = lazy(() => import("../settings/SettingsPage.tsx"));
 const AuthPage = lazy(() => import("../auth/AuthPage.tsx"));
 
-export function AppRoutes() {
+/** The pages in the layout. A path matches with or without a trailing slash, in any letter case. */
+export function AppRoutes({ history }: { history: GuardedHistory }) {
   return (
-    <Routes>
-      <Route element={<Layout />}>
-        <Route index element={<TelemetryPage />} />
-        <Route path="telemetry" element={<TelemetryPage />} />
-        <Route path="files" element={<FilesPage />} />
-        <Route path="commands" element={<CommandsPage />} />
-        <Route path="configuration" element={<ConfigurationPage />} />
-        <Route path="firmware" element={<FirmwarePage />} />
-        <Route path="fleet" element={<FleetPage />} />
-        <Route path="settings" element={<SettingsPage />} />
-        <Route path="auth" element={<AuthPage />} />
-        {/* D2: unknown paths show the telemetry page. */}
-        <Route path="*" element={<TelemetryPage />} />
-      </Route>
-    </Routes>
+    <Router hook={history.hook}>
+      <Layout>
+        <Switch>
+          <Route path="/files">
+            <FilesPage />
+          </Route>
+          <Route path="/commands">
+            <CommandsPage />
+          </Route>
+          <Route path="/configuration">
+            <ConfigurationPage />
+          </Route>
+          <Route path="/firmware">
+            <FirmwarePage />
+          </Route>
+          <Route path="/fleet">
+            <FleetPage />
+          </Route>
+          <Route path="/settings">
+            <SettingsPage />
+          </Route>
+          <Route path="/auth">
+            <AuthPage />
+          </Route>
+          {/* "/", "/telemetry" and (D2) every unknown path show the telemetry page. */}
+          <Route>
+            <TelemetryPage />
+          </Route>
+        </Switch>
+      </Layout>
+    </Router>
   );
 }

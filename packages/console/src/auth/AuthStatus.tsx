@@ -1,6 +1,6 @@
 // The auth status bar (SPEC §2): current level name and number, the auth type, and a Configure link to /auth.
 import { namedLevel } from "@trc/protocol";
-import { Link } from "react-router";
+import { Link } from "wouter";
 import { useAuth } from "../shared/authStore.ts";
 import { authTypeText } from "./authText.ts";
 import "./auth.css";

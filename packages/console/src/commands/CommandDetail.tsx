@@ -1,7 +1,7 @@
 // The command detail panel (SPEC §2): name, description, code, level badge, permission banner and one input per argument.
 import type { CommandDefinition } from "@trc/protocol";
 import { useEffect, useId, useRef } from "react";
-import { Link } from "react-router";
+import { Link } from "wouter";
 import { PICKER_TYPE } from "./args.ts";
 import { DateTimeField } from "./DateTimeField.tsx";
 import { LevelBadge } from "./LevelBadge.tsx";

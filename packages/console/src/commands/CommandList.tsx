@@ -1,6 +1,6 @@
 // The command list (SPEC §2): title, loading counter, reload, placeholder rows, rows with level badges, 'N / M Available'.
 import type { CommandDefinition } from "@trc/protocol";
-import { Link } from "react-router";
+import { Link } from "wouter";
 import { LevelBadge } from "./LevelBadge.tsx";
 import type { CommandListState } from "./useCommandList.ts";
 

@@ -1,6 +1,6 @@
 // The configuration page (SPEC §2): top bar, load state, backup and restore, the category tree; asks before losing edits.
 import type { ConfigRefreshState } from "@trc/protocol";
-import { Link } from "react-router";
+import { Link } from "wouter";
 import { AuthStatus } from "../auth/AuthStatus.tsx";
 import { LeaveGuard } from "../ui/LeaveGuard.tsx";
 import { Spinner } from "../ui/Spinner.tsx";

@@ -3,8 +3,9 @@
 import { focusManager, QueryClient, QueryClientProvider, QueryObserver } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Route, Router, Switch } from "wouter";
+import { memoryLocation } from "wouter/memory-location";
 import { useDeviceSettings } from "../shared/deviceSettings.ts";
 import FleetPage from "./FleetPage.tsx";
 import { FLEET_POLL_MS, fleetQuery } from "./poll.ts";
@@ -47,12 +48,16 @@ function renderPage() {
   const client = new QueryClient();
   render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={["/fleet"]}>
-        <Routes>
-          <Route path="/fleet" element={<FleetPage />} />
-          <Route path="/telemetry" element={<p>Telemetry page</p>} />
-        </Routes>
-      </MemoryRouter>
+      <Router hook={memoryLocation({ path: "/fleet" }).hook}>
+        <Switch>
+          <Route path="/fleet">
+            <FleetPage />
+          </Route>
+          <Route path="/telemetry">
+            <p>Telemetry page</p>
+          </Route>
+        </Switch>
+      </Router>
     </QueryClientProvider>,
   );
   return client;

@@ -1,7 +1,7 @@
 // The fleet page (issue 14): every unit of an event in one table, polled side by side, the worst state at a glance.
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
-import { useNavigate } from "react-router";
+import { useLocation } from "wouter";
 import { useAlarms } from "../shared/alarmStore.ts";
 import { useDeviceSettings } from "../shared/deviceSettings.ts";
 import { SortHeader } from "../ui/SortHeader.tsx";
@@ -14,7 +14,7 @@ import "./fleet.css";
 
 export default function FleetPage() {
   const client = useQueryClient();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const added = useFleetUnits((s) => s.added);
   const noReadsMinutes = useAlarms((s) => s.noReadsMinutes);
   const [sort, setSort] = useState<{ key: SortKey; descending: boolean }>({ key: "list", descending: false });

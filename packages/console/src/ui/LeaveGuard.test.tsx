@@ -1,30 +1,30 @@
 // The one leave guard on the guarded history: a link asks first; Stay keeps the page, Leave runs onLeave and goes.
 import { act, fireEvent, render, screen } from "@testing-library/react";
-import { unstable_HistoryRouter as HistoryRouter, Link, Route, Routes } from "react-router";
-import { beforeEach, describe, expect, it, vi } from "vitest";
-import { createGuardedHistory } from "../app/history.ts";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Link, Route, Router, Switch } from "wouter";
+import { createGuardedHistory, type GuardedHistory } from "../app/history.ts";
 import { LeaveGuard } from "./LeaveGuard.tsx";
 
+let history: GuardedHistory;
 beforeEach(() => window.history.replaceState(null, "", "/firmware"));
+afterEach(() => history.dispose());
 
 function setup(active: boolean) {
   const onLeave = vi.fn();
+  history = createGuardedHistory();
   render(
-    <HistoryRouter history={createGuardedHistory()}>
-      <Routes>
-        <Route
-          path="/firmware"
-          element={
-            <>
-              <Link to="/telemetry">Telemetry</Link>
-              <Link to="/firmware">Firmware</Link>
-              <LeaveGuard active={active} title="Leave now?" detail="The load stops." onLeave={onLeave} />
-            </>
-          }
-        />
-        <Route path="/telemetry" element={<p>Telemetry page</p>} />
-      </Routes>
-    </HistoryRouter>,
+    <Router hook={history.hook}>
+      <Switch>
+        <Route path="/firmware">
+          <Link to="/telemetry">Telemetry</Link>
+          <Link to="/firmware">Firmware</Link>
+          <LeaveGuard active={active} title="Leave now?" detail="The load stops." onLeave={onLeave} />
+        </Route>
+        <Route path="/telemetry">
+          <p>Telemetry page</p>
+        </Route>
+      </Switch>
+    </Router>,
   );
   return { onLeave };
 }
