@@ -121,6 +121,8 @@ test.describe("commands page", () => {
 
   test("FS_CLEAR asks first: No sends nothing, Yes sends", async ({ page, device }) => {
     const start = Date.now();
+    // The page's timers on Playwright's clock: the 2 s send delay is passed over instead of waited for.
+    await page.clock.install();
     await page.goto("/commands");
     await commandRow(page, "Clear History").click();
     await executeButton(page).click();
@@ -128,14 +130,19 @@ test.describe("commands page", () => {
     await expect(question).toHaveText(/All timing and status data will be deleted\. Are you really sure\?/);
     await question.getByRole("button", { name: "No" }).click();
     await expect(question).toHaveCount(0);
-    await page.waitForTimeout(2_500);
-    expect(await received(device.hooks.log, EXECUTE, start)).toEqual([]);
+    // Past the send delay: a command sent by No would now be on its way, ahead of anything sent later.
+    await page.clock.runFor(2_500);
     await expect(page.getByText("No history")).toBeVisible();
 
     await executeButton(page).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Yes" }).click();
+    await page.clock.runFor(2_500);
     const sent = await waitForRequest(device.hooks.log, EXECUTE, start);
     expect(sent.body).toEqual({ cmd: "FS_CLEAR", args: [] });
+    // The unit received the one FS_CLEAR of Yes, nothing from No.
+    expect((await received(device.hooks.log, EXECUTE, start)).map((e) => e.body)).toEqual([
+      { cmd: "FS_CLEAR", args: [] },
+    ]);
     await expect(historyEntries(page).first().locator(".badge")).toHaveText("200 Success");
   });
 

@@ -57,6 +57,14 @@ test.describe("restart banner", () => {
   });
 });
 
+/**
+ * The unit's uptime is whole seconds: a boot within 2 s of the change (rebootCheck's BOOT_MARGIN_MS) is not counted.
+ * The page's clock jumps 3 s past the change instead of the test waiting them out.
+ */
+async function pastBootMargin(page: Page): Promise<void> {
+  await page.clock.fastForward(3_000);
+}
+
 /** True when the unit answers its identity call. */
 async function isUp(request: APIRequestContext): Promise<boolean> {
   try {
@@ -77,13 +85,14 @@ test.describe("restart banner and reboots the console did not ask for", () => {
 
   async function raiseBanner(page: Page, request: APIRequestContext): Promise<void> {
     const before = await deviceValues(request);
+    // The page on Playwright's clock (running naturally, kept across reloads).
+    await page.clock.install();
     await openConfiguration(page);
     await inputOf(page, "Tag timeout").fill(String(Number(before.tag_timeout) + 1));
     await submitOf(page, "Tag timeout").click();
     await expect(resultOf(page, "Tag timeout")).toHaveText("200 - Success");
     await expect(banner(page)).toBeVisible();
-    // The unit's uptime is whole seconds: a boot right on the change is not counted.
-    await page.waitForTimeout(2500);
+    await pastBootMargin(page);
   }
 
   test("a reboot while the console was not watching clears the banner on the next load", async ({
@@ -117,18 +126,18 @@ test.describe("restart banner and reboots the console did not ask for", () => {
     request,
   }) => {
     const nav = (name: string) => page.getByRole("navigation").getByRole("link", { name, exact: true });
+    await page.clock.install();
     await openConfiguration(page);
     // The console's code comes from the unit: load the telemetry page's code while the unit is up.
     await nav("Telemetry").click();
     await expect(page.getByRole("heading", { level: 1, name: "Telemetry" })).toBeVisible();
-    const telemetrySeen = Date.now();
     await nav("Configuration").click();
     await expect(page.getByTestId("config-state")).toHaveText("REFRESHED");
     const before = await deviceValues(request);
     await inputOf(page, "Tag timeout").fill(String(Number(before.tag_timeout) + 1));
     await submitOf(page, "Tag timeout").click();
     await expect(banner(page)).toBeVisible();
-    await page.waitForTimeout(2500);
+    await pastBootMargin(page);
 
     const res = await request.post("/api/commands/execute", { data: { cmd: "REBOOT", args: [] } });
     expect(res.status()).toBe(200);
@@ -139,8 +148,9 @@ test.describe("restart banner and reboots the console did not ask for", () => {
     await expect(page.getByTestId("connection")).toContainText("Offline");
     await expect.poll(() => isUp(request), { timeout: 20_000, intervals: [200] }).toBe(true);
     await expect(banner(page)).toBeVisible();
-    // Telemetry older than 5 s is fetched again on open: its first answer brings the console back online.
-    await page.waitForTimeout(Math.max(0, telemetrySeen + 6000 - Date.now()));
+    // Telemetry older than 5 s (the query client's staleTime) is fetched again on open: its first answer brings the
+    // console back online. The page's clock moves 6 s on.
+    await page.clock.fastForward(6_000);
     await nav("Telemetry").click();
     await expect(page.getByTestId("connection")).toContainText("Online");
     await expect(banner(page)).toHaveCount(0);

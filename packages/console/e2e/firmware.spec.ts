@@ -13,7 +13,7 @@ function imageFile(name: string, bytes: Uint8Array) {
 
 async function chooseFile(page: Page, file: ReturnType<typeof imageFile>) {
   await page.goto("/firmware");
-  await page.locator('input[type="file"]').setInputFiles(file);
+  await page.getByLabel("Firmware image (.bin)").setInputFiles(file);
 }
 
 const stepStatus = (page: Page, key: string) => page.getByTestId(`step-${key}`).locator(".fw-step-status");
@@ -77,7 +77,7 @@ test("a full update loads every chunk, and the unit comes back reporting the new
   // Refresh reloads the page: a fresh start.
   await page.getByRole("button", { name: "Refresh" }).click();
   await expect(stepStatus(page, "upload")).toHaveText("active");
-  await expect(page.locator('input[type="file"]')).toBeVisible();
+  await expect(page.getByLabel("Firmware image (.bin)")).toBeVisible();
 });
 
 test("20 failed chunk answers in a row end in the failed state, and Retry starts over", async ({
@@ -106,7 +106,7 @@ test("20 failed chunk answers in a row end in the failed state, and Retry starts
   expect(Math.min(...gaps)).toBeGreaterThanOrEqual(495);
 
   await page.getByRole("button", { name: "Retry" }).click();
-  await expect(page.locator('input[type="file"]')).toBeVisible();
+  await expect(page.getByLabel("Firmware image (.bin)")).toBeVisible();
   await expect(stepStatus(page, "upload")).toHaveText("active");
   await expect(stepStatus(page, "load")).toHaveText("pending");
 });
@@ -126,7 +126,7 @@ test("a file that is not an ESP32 image is refused with the reason before anythi
 
   await page.getByRole("button", { name: "Retry" }).click();
   await page
-    .locator('input[type="file"]')
+    .getByLabel("Firmware image (.bin)")
     .setInputFiles(imageFile("notes.txt", new Uint8Array([0xe9, 1, 2])));
   await expect(page.getByTestId("stage-error")).toHaveText("Only .bin files are accepted (notes.txt)");
   expect((await device.hooks.log()).filter((e) => isChunk(e) && e.time >= since)).toEqual([]);
@@ -142,7 +142,7 @@ test("leaving or reloading during the load asks first; Stay keeps loading, Leave
   // Arrive from the dashboard, so Back has a page of the console to go to.
   await page.goto("/telemetry");
   await page.getByRole("link", { name: "Firmware" }).click();
-  await page.locator('input[type="file"]').setInputFiles(imageFile("big.bin", bytes));
+  await page.getByLabel("Firmware image (.bin)").setInputFiles(imageFile("big.bin", bytes));
   await page.getByRole("button", { name: "Load Firmware" }).click();
   await expect(page.getByTestId("load-percent")).not.toHaveText("0 %");
 
@@ -175,7 +175,14 @@ test("leaving or reloading during the load asks first; Stay keeps loading, Leave
   await question.getByRole("button", { name: "Leave" }).click();
   await expect(page).toHaveURL(/\/telemetry$/);
   const left = Date.now();
-  await page.waitForTimeout(1000);
+  // A refresh of data on screen reaches the unit: the upload has given the unit's gate back (while it runs, such
+  // background reads wait), so no chunk of it is still to come.
+  await page.getByRole("button", { name: "Refresh Battery" }).click();
+  await expect
+    .poll(async () =>
+      (await device.hooks.log()).some((e) => e.path === "/api/telemetry/battery" && e.time > left),
+    )
+    .toBe(true);
   // At most the chunk already on its way when Leave was clicked arrives afterwards.
   expect((await device.hooks.log()).filter((e) => isChunk(e) && e.time > left + 50)).toEqual([]);
 });

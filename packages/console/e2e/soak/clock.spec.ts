@@ -52,10 +52,16 @@ test(`${MINUTES} minutes of auto-refresh on a fast clock: no growth in timers or
   await page.addInitScript(countTimers);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Performance.enable");
+  /**
+   * Waits until the refreshes that came due are answered: no card or dataset is being asked for and the unit holds
+   * no request. (A request in flight holds its own timeout timer until its answer arrives.)
+   */
+  const settle = async () => {
+    await expect(page.locator('[data-state="queried"], [data-state="started"]')).toHaveCount(0);
+    await expect.poll(async () => (await device.hooks.stats()).inFlight, { intervals: [50] }).toBe(0);
+  };
   const sample = async () => {
-    // Sample between requests: a request in flight holds its own timeout timer until its answer arrives.
-    for (let i = 0; i < 40 && (await device.hooks.stats()).inFlight > 0; i++) await page.waitForTimeout(50);
-    await page.waitForTimeout(100);
+    await settle();
     await cdp.send("HeapProfiler.collectGarbage");
     const { metrics } = await cdp.send("Performance.getMetrics");
     const metric = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
@@ -94,9 +100,11 @@ test(`${MINUTES} minutes of auto-refresh on a fast clock: no growth in timers or
     kinds: string;
   }[] = [];
   for (let minute = 1; minute <= MINUTES; minute++) {
-    await page.clock.runFor(60_000);
-    // Let the answers of refreshes that came due arrive (real network, fake timers).
-    await page.waitForTimeout(40);
+    // A jump, not a run through the minute: each timer due in it fires once, at its end. Running through it would
+    // fire a request's 10 s timeout (fake time) before its answer (real network) arrives: a card then empties with
+    // the error, and the node count depended on how many cards were in error when sampled (814 to 1,139 in an hour).
+    await page.clock.fastForward(60_000);
+    await settle();
     if (minute % 5 === 0) samples.push({ minute, ...(await sample()) });
   }
   const requests = (await device.hooks.stats()).requests;
@@ -139,13 +147,11 @@ test(`${MINUTES} minutes of auto-refresh on a fast clock: no growth in timers or
   for (const x of settled)
     expect(x.timeouts, `timeouts at minute ${x.minute}: ${x.kinds}`).toBeLessThanOrEqual(25);
   const third = Math.max(1, Math.floor(settled.length / 3));
-  // DOM nodes change with each card's state (loading, loaded): compare peaks. The baseline is the middle third:
-  // a dataset refreshing every 20 min gets the second reading that draws its sparkline only at minute 20, so the
-  // first third legitimately has fewer nodes (a CI run failed on exactly that: 957 → 1019).
+  // Sampled settled (every card loaded, nothing asked for), the page's DOM is a function of what it shows, and the
+  // samples from minute 10 come after every sparkline is drawn (battery, temps and passings: the alarm watch reads
+  // them every 30 s). Nothing may be added after the middle third: no allowance.
   const peakNodes = (list: typeof settled) => Math.max(...list.map((x) => x.nodes));
-  expect(peakNodes(settled.slice(-third))).toBeLessThanOrEqual(
-    peakNodes(settled.slice(third, 2 * third)) + 50,
-  );
+  expect(peakNodes(settled.slice(-third))).toBeLessThanOrEqual(peakNodes(settled.slice(third, 2 * third)));
   expect(last.listeners).toBeLessThanOrEqual(first.listeners + 20);
   expect(last.heap).toBeLessThan(first.heap * 1.15);
 });
