@@ -17,6 +17,8 @@ export interface KitOptions {
   timeoutMs?: number;
   /** Pause between mapping getInfo requests (SPEC §9: 50 ms). */
   pacingMs?: number;
+  /** How long the read stream keep-alive check listens (default 16 s; 0 skips it). */
+  streamWaitMs?: number;
   /** How long the unit may take to come back with the new firmware (default 120 s). */
   rebootTimeoutMs?: number;
   /** How long the kit waits out a password block left by an earlier run (default 65 s). */

@@ -15,6 +15,7 @@ const USAGE = `usage: npm run conformance -- http://ADDRESS [options]
   --firmware FILE   the image --destructive uploads (default: a generated test image, which real hardware cannot run)
   --timeout MS      per request (default 10000)
   --pacing MS       pause between mapping getInfo requests (default 50)
+  --stream-wait MS  how long the read stream keep-alive check listens (default 16000; 0 skips it)
 
   TRC_CONFORMANCE_PASSWORD   a password sent with --destructive's sets and commands (units that require one)
 
@@ -33,6 +34,7 @@ function parse(argv: string[]) {
       firmware: { type: "string" },
       timeout: { type: "string", default: "10000" },
       pacing: { type: "string", default: "50" },
+      "stream-wait": { type: "string", default: "16000" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -58,6 +60,7 @@ function parse(argv: string[]) {
     firmware: values.firmware,
     timeoutMs: number("timeout", values.timeout),
     pacingMs: number("pacing", values.pacing),
+    streamWaitMs: number("stream-wait", values["stream-wait"]),
   };
 }
 
@@ -114,6 +117,7 @@ async function main(argv: string[]): Promise<number> {
       password: process.env.TRC_CONFORMANCE_PASSWORD || undefined,
       timeoutMs: args.timeoutMs,
       pacingMs: args.pacingMs,
+      streamWaitMs: args.streamWaitMs,
     },
     {
       onProgress: (text, index, total) => {

@@ -6,6 +6,7 @@ import { FIRMWARE_CHECKS } from "./checks/firmware.ts";
 import { ORIGIN_CHECKS } from "./checks/origin.ts";
 import { READ_CHECKS } from "./checks/reads.ts";
 import { REFUSAL_CHECKS } from "./checks/refusals.ts";
+import { STREAM_CHECKS } from "./checks/stream.ts";
 import { BEFORE_THROTTLE, OVER_ALL_ANSWERS, THROTTLE } from "./checks/transport.ts";
 import { NoAnswer, UnitClient } from "./client.ts";
 import { type CheckResult, joinProblems, makeReport, type Report } from "./report.ts";
@@ -27,6 +28,7 @@ export interface RunHooks {
 export function planChecks(destructive: boolean): Check[] {
   return [
     ...READ_CHECKS,
+    ...STREAM_CHECKS,
     ...REFUSAL_CHECKS,
     ...ORIGIN_CHECKS,
     ...(destructive ? [...DESTRUCTIVE_CHECKS, ...FIRMWARE_CHECKS] : []),
@@ -60,6 +62,7 @@ export async function runConformance(options: KitOptions, hooks: RunHooks = {}):
       password: options.password,
       timeoutMs: options.timeoutMs ?? 10_000,
       pacingMs: options.pacingMs ?? 50,
+      streamWaitMs: options.streamWaitMs ?? 16_000,
       rebootTimeoutMs: options.rebootTimeoutMs ?? 120_000,
       passwordBlockWaitMs,
     },

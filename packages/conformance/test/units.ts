@@ -23,6 +23,8 @@ export async function startEmulator(options: Partial<DeviceOptions> = {}): Promi
     rebootMs: 300,
     firmwareApplyMs: 150,
     otaConfirmMs: 400,
+    // The read stream's keep-alive comes often, so the keep-alive check concludes in well under a second.
+    streamKeepAliveMs: 50,
     log: () => {},
     ...options,
   });
@@ -69,6 +71,10 @@ export async function startBrokenUnit(
       });
       const out = new Headers(res.headers);
       for (const h of HOP_HEADERS) out.delete(h);
+      // A read stream never ends: passed on as it comes (closing it here closes it at the emulator).
+      if (res.headers.get("content-type")?.startsWith("text/event-stream")) {
+        return new Response(res.body, { status: res.status, headers: out });
+      }
       return new Response(res.status === 204 ? null : await res.arrayBuffer(), {
         status: res.status,
         headers: out,

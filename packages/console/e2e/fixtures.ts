@@ -6,7 +6,9 @@ import {
   type FaultRequest,
   type LogEntry as RequestLogEntry,
   type RequestStats,
+  type StreamHooks,
   startChildDevice,
+  streamHooksClient,
   type TestHooks,
   testHooksClient,
 } from "@trc/device";
@@ -20,8 +22,8 @@ export const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 export type FaultSpec = FaultRequest;
 /** One request as the device's test log records it, and its request statistics (the device's own types). */
 export type { RequestLogEntry, RequestStats };
-/** The device's test hooks: faults, request log, request statistics, alarm scenarios. */
-export type DeviceHooks = TestHooks & ScenarioHooks;
+/** The device's test hooks: faults, request log, request statistics, alarm scenarios, the read stream's hooks. */
+export type DeviceHooks = TestHooks & ScenarioHooks & StreamHooks;
 
 export interface Device {
   /** e.g. http://127.0.0.1:41234 (no trailing slash). */
@@ -53,7 +55,13 @@ export async function spawnDevice(env: Record<string, string> = {}): Promise<Run
       console.error(`[e2e] emulated device died (code ${code}, signal ${signal}):\n${stderr.slice(-8000)}`),
   });
   const { url, port, dataDir } = unit;
-  return { url, port, dataDir, hooks: { ...testHooksClient(url), ...scenarioHooks(url) }, close: unit.close };
+  return {
+    url,
+    port,
+    dataDir,
+    hooks: { ...testHooksClient(url), ...scenarioHooks(url), ...streamHooksClient(url) },
+    close: unit.close,
+  };
 }
 
 /** A second (third...) device for a test that needs one; call `close()` when done. */
@@ -152,6 +160,8 @@ export interface ScenarioPatch {
   temps?: Record<string, number> | null;
   cellular?: { power?: string; connection?: string } | null;
   readsStopped?: boolean | null;
+  /** A tag held at a channel, read perSecond times a second (null takes it away). */
+  testTag?: { tag: string; ant: number; perSecond: number } | null;
   /** Device clock = host clock + this. */
   clockOffsetMs?: number;
   /** Steps the device clock by this. */

@@ -5,4 +5,11 @@ export type { FaultSpec } from "./middleware/faults.ts";
 export type { LogEntry, RequestStats } from "./middleware/request-log.ts";
 export type { DeviceOptions, DeviceProfile, ResolvedOptions } from "./options.ts";
 export { type RunningDevice, startDevice } from "./server.ts";
+export {
+  type MassStart,
+  type StreamHooks,
+  type StreamState,
+  streamHooksClient,
+  type TestTag,
+} from "./stream-hooks-client.ts";
 export { type FaultRequest, type TestHooks, testHooksClient } from "./test-hooks-client.ts";

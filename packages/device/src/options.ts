@@ -30,6 +30,8 @@ export interface DeviceOptions {
   firmwareApplyMs?: number;
   /** How long the new image must run before the OTA watchdog reports COMPLETE. */
   otaConfirmMs?: number;
+  /** With nothing to send, the read stream's keep-alive comment comes this often (D10: at most 15 s). */
+  streamKeepAliveMs?: number;
   /** The unit's name, stored over the one in its data folder; empty keeps the stored name. */
   deviceName?: string;
   /** States the unit starts in (see DeviceScenario). */
@@ -68,6 +70,7 @@ export function resolveOptions(o: DeviceOptions): ResolvedOptions {
     firmwareApplyMs: Math.max(0, o.firmwareApplyMs ?? 2000),
     otaConfirmMs: Math.max(0, o.otaConfirmMs ?? 5000),
     configAuth: o.configAuth ?? false,
+    streamKeepAliveMs: Math.min(15_000, Math.max(50, o.streamKeepAliveMs ?? 15_000)),
     deviceName: o.deviceName?.trim() ?? "",
     scenario: o.scenario ?? [],
     log: escapedLog(o.log ?? ((line) => process.stderr.write(`device: ${line}\n`))),
@@ -140,6 +143,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): DeviceOptions {
     firmwareApplyMs: num(env, "DEVICE_FIRMWARE_APPLY_MS", 2000),
     otaConfirmMs: num(env, "DEVICE_OTA_CONFIRM_MS", 5000),
     configAuth: flag(env, "DEVICE_CONFIG_AUTH"),
+    streamKeepAliveMs: num(env, "DEVICE_STREAM_KEEPALIVE_MS", 15_000),
     deviceName: env.DEVICE_NAME?.trim() ?? "",
     scenario: scenarios(env.DEVICE_SCENARIO),
   };

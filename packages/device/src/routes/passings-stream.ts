@@ -17,7 +17,11 @@ interface Slot {
 /** The unit's open streams and their settings (the test hooks change them). */
 export class StreamHub {
   readonly slots = new Set<Slot>();
-  keepAliveMs: number = PASSINGS_STREAM.keepAliveMs;
+  keepAliveMs: number;
+
+  constructor(readonly defaultKeepAliveMs: number) {
+    this.keepAliveMs = defaultKeepAliveMs;
+  }
 
   get open(): number {
     return this.slots.size;
@@ -52,7 +56,7 @@ const hubs = new WeakMap<Device, StreamHub>();
 export function streamHubOf(device: Device): StreamHub {
   let hub = hubs.get(device);
   if (!hub) {
-    hub = new StreamHub();
+    hub = new StreamHub(device.options.streamKeepAliveMs);
     hubs.set(device, hub);
   }
   return hub;

@@ -127,10 +127,11 @@ export function scenarioHookRoutes(app: DeviceApp, device: Device): void {
       if (keepAliveMs !== undefined) streamHubOf(device).keepAliveMs = keepAliveMs;
       return c.json(streamState(device));
     },
-    /** Back to the unit's own settings: 10,000 reads kept, a keep-alive every 15 s. */
+    /** Back to the unit's own settings: 10,000 reads kept, its keep-alive (DEVICE_STREAM_KEEPALIVE_MS, 15 s). */
     DELETE: (c) => {
+      const hub = streamHubOf(device);
       device.reader.log.setCapacity(PASSINGS_STREAM.keptReads);
-      streamHubOf(device).keepAliveMs = PASSINGS_STREAM.keepAliveMs;
+      hub.keepAliveMs = hub.defaultKeepAliveMs;
       return c.json(streamState(device));
     },
   });
