@@ -234,8 +234,3 @@ export const AUTH_MESSAGES = {
   /** SET_PW with a password another level has (which level is not said: docs/AUTH.md). */
   unusable: "That password cannot be used",
 } as const;
-
-/** The 429 reason of the password-guessing limit, and what the console shows, from Retry-After's seconds. */
-export function tooManyGuessesText(seconds: number): string {
-  return `Too many wrong passwords: try again in ${seconds} s`;
-}

@@ -53,6 +53,14 @@ export const MAX_TIMER_MS = 2 ** 31 - 1;
 /** The password-guessing limit (docs/AUTH.md): tries per source address in any rolling window. */
 export const PASSWORD_TRIES = { max: 5, windowMs: 60_000 } as const;
 
+/**
+ * The 429 reason of the password-guessing limit, and what the console shows, from Retry-After's seconds. Here, not
+ * beside the command list, so that the console's API client does not pull the command list into the first route.
+ */
+export function tooManyGuessesText(seconds: number): string {
+  return `Too many wrong passwords: try again in ${seconds} s`;
+}
+
 export const LEVEL_BADGE_FROM = 20;
 export const DEFAULT_LEVEL = 10;
 export const LEVEL_MIN = 0;
