@@ -3,6 +3,7 @@ import { checkUnitAddress } from "@trc/protocol";
 import type { Check, Context, KitOptions } from "./check.ts";
 import { DESTRUCTIVE_CHECKS } from "./checks/destructive.ts";
 import { FIRMWARE_CHECKS } from "./checks/firmware.ts";
+import { DESTRUCTIVE_RANGE_CHECKS, GUESSING_CHECKS, RANGE_CHECKS } from "./checks/locks.ts";
 import { ORIGIN_CHECKS } from "./checks/origin.ts";
 import { READ_CHECKS } from "./checks/reads.ts";
 import { REFUSAL_CHECKS } from "./checks/refusals.ts";
@@ -30,9 +31,11 @@ export function planChecks(destructive: boolean): Check[] {
     ...READ_CHECKS,
     ...STREAM_CHECKS,
     ...REFUSAL_CHECKS,
+    ...RANGE_CHECKS,
     ...ORIGIN_CHECKS,
-    ...(destructive ? [...DESTRUCTIVE_CHECKS, ...FIRMWARE_CHECKS] : []),
+    ...(destructive ? [...DESTRUCTIVE_CHECKS, ...DESTRUCTIVE_RANGE_CHECKS, ...FIRMWARE_CHECKS] : []),
     ...BEFORE_THROTTLE,
+    ...GUESSING_CHECKS,
     THROTTLE,
     ...OVER_ALL_ANSWERS,
   ];
