@@ -185,4 +185,8 @@ test("leaving or reloading during the load asks first; Stay keeps loading, Leave
     .toBe(true);
   // At most the chunk already on its way when Leave was clicked arrives afterwards.
   expect((await device.hooks.log()).filter((e) => isChunk(e) && e.time > left + 50)).toEqual([]);
+  // The stopped upload holds the unit for 30 s (another image's first chunk gets 409): a restart frees it for the
+  // next test.
+  const reboot = await page.request.post("/api/commands/execute", { data: { cmd: "REBOOT", args: [] } });
+  expect(reboot.status()).toBe(200);
 });

@@ -6,8 +6,20 @@ export const json = (schema: JsonSchema) => ({ "application/json": { schema } })
 export const ERRORS = {
   400: ["BadRequest", "Refused input (body, query parameter, argument or value); the reason says which."],
   401: ["Unauthorized", "A wrong password, or a level below the one needed."],
+  403: [
+    "PublicOrigin",
+    "A write (or preflight) from a page whose Origin is public: only the unit's own origin and private-network origins may use it. Nothing was done.",
+  ],
   404: ["NotFound", "No such command, configuration key, file or mapping index."],
+  409: [
+    "UploadInProgress",
+    "Another image's upload holds the unit (a chunk in the last 30 s, or an image awaiting its restart).",
+  ],
   413: ["TooLarge", "The body is too large (JSON over 16 kB on the reference unit)."],
+  415: [
+    "WrongBodyType",
+    "The body is not of this call's type (application/json; multipart/form-data for firmware). Nothing was done.",
+  ],
   429: ["TooManyGuesses", "Too many wrong passwords from this address; wait Retry-After seconds."],
   500: ["InternalError", "The unit could not produce the answer."],
 } as const;

@@ -10,7 +10,7 @@ import {
   ref,
   schemaName,
 } from "./openapi-components.ts";
-import { camel, json, operation, pathOf, WITH_PASSWORD } from "./openapi-operation.ts";
+import { camel, ERRORS, json, operation, pathOf, WITH_PASSWORD } from "./openapi-operation.ts";
 import { streamPaths } from "./openapi-stream.ts";
 import { CONFIG_TEXT, EXECUTE_TEXT, TELEMETRY_TEXT, UNUSED_TELEMETRY_TEXT } from "./openapi-text.ts";
 import { TELEMETRY_DATASETS, TELEMETRY_SCHEMAS } from "./telemetry.ts";
@@ -136,8 +136,23 @@ function filePaths(): Record<string, Record<string, JsonSchema>> {
   };
 }
 
+/** Every write may be refused for its Origin (403); a write with a body also for the body's type (415). */
+function withOriginAnswers(
+  all: Record<string, Record<string, JsonSchema>>,
+): Record<string, Record<string, JsonSchema>> {
+  for (const ops of Object.values(all)) {
+    for (const [method, op] of Object.entries(ops)) {
+      if (method !== "post" && method !== "delete") continue;
+      const responses = op.responses as Record<string, JsonSchema>;
+      responses[403] = { $ref: `#/components/responses/${ERRORS[403][0]}` };
+      if (op.requestBody) responses[415] = { $ref: `#/components/responses/${ERRORS[415][0]}` };
+    }
+  }
+  return all;
+}
+
 export function paths(): Record<string, Record<string, JsonSchema>> {
-  return {
+  return withOriginAnswers({
     ...telemetryPaths(),
     ...streamPaths(),
     [API.deviceName]: {
@@ -211,7 +226,7 @@ export function paths(): Record<string, Record<string, JsonSchema>> {
         tag: "Firmware",
         summary: "Upload one chunk of an ESP32 application image (D6)",
         description:
-          "A chunk with flSize starts a new upload into the inactive OTA slot; it must be at offset 0 and hold at least the 288 bytes of the image header and app descriptor, which are checked. Once every byte is there the unit verifies the image, switches the partition and reboots a few seconds later; telemetry/firmware then reports the descriptor's version.",
+          "A chunk with flSize starts a new upload into the inactive OTA slot; it must be at offset 0 and hold at least the 288 bytes of the image header and app descriptor, which are checked. One upload at a time: while another image's upload holds the unit, a first chunk is answered 409. Once every byte is there the unit verifies the image as ESP-IDF does (segments, checksum byte, appended SHA-256 when the header announces one), switches the partition and reboots a few seconds later; telemetry/firmware then reports the descriptor's version.",
         body: {
           "multipart/form-data": {
             schema: ref("FirmwareChunkForm"),
@@ -220,10 +235,16 @@ export function paths(): Record<string, Record<string, JsonSchema>> {
         },
         ok: json(ref("FirmwareChunkResponse")),
         okText: "The chunk was taken.",
-        errors: [400, 413, 500],
+        errors: [400, 409, 413, 500],
         own: {
           400: {
-            description: "Refused: not multipart, no chunk, not an image, a bad size or offset.",
+            description:
+              "Refused: not multipart, no chunk, not an image, a bad size or offset, control characters in the descriptor's version or project name; or, on the last chunk, an image whose checksum or appended SHA-256 does not match (the running firmware stays).",
+            content: json({ anyOf: [ref("FirmwareChunkRefusal"), ref("ErrorBody")] }),
+          },
+          409: {
+            description:
+              "A first chunk of another image while an upload holds the unit (a chunk in the last 30 s, or an installed image awaiting its restart); the upload in progress goes on untouched. The same first chunk again is a retry and is taken.",
             content: json({ anyOf: [ref("FirmwareChunkRefusal"), ref("ErrorBody")] }),
           },
         },
@@ -239,5 +260,5 @@ export function paths(): Record<string, Record<string, JsonSchema>> {
         okText: "The OpenAPI document.",
       }),
     },
-  };
+  });
 }

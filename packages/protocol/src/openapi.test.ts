@@ -57,9 +57,23 @@ describe("buildOpenApi", () => {
     expect(upload).toContain("multipart/form-data");
     expect(upload).toContain("#/components/schemas/FirmwareChunkForm");
     const statuses = (path: string, method: string) => Object.keys(op(path, method).responses as object);
-    expect(statuses(API.authTest, "post")).toEqual(["200", "400", "401", "413", "429"]);
-    expect(statuses(API.commandExecute, "post")).toEqual(["200", "400", "401", "404", "413", "429"]);
-    expect(statuses(API.configSet, "post")).toEqual(["200", "400", "401", "404", "413", "429"]);
+    expect(statuses(API.authTest, "post")).toEqual(["200", "400", "401", "403", "413", "415", "429"]);
+    expect(statuses(API.commandExecute, "post")).toEqual([
+      "200",
+      "400",
+      "401",
+      "403",
+      "404",
+      "413",
+      "415",
+      "429",
+    ]);
+    expect(statuses(API.configSet, "post")).toEqual(["200", "400", "401", "403", "404", "413", "415", "429"]);
+    // Body-less writes can be refused for their Origin, never for a body type; reads neither.
+    expect(statuses(API.filesRefresh, "post")).toEqual(["200", "403"]);
+    expect(statuses(pathOf(API.fileDelete("x")), "delete")).toEqual(["200", "400", "403", "404"]);
+    expect(statuses(API.configGet, "get")).toEqual(["200"]);
+    expect(statuses(API.firmwareUpdate, "post")).toEqual(["200", "400", "403", "409", "413", "415", "500"]);
   });
 
   it("describes every level and the level of every built-in command", () => {
