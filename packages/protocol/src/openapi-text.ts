@@ -73,8 +73,10 @@ Conventions:
 
 ${levelsTable()}
 
-- After 5 wrong passwords within a minute from one address, calls carrying a password are answered 429 with
-  \`Retry-After\` until the minute has passed (hardening of the reference unit).`;
+- Each source address gets 5 password tries in any rolling minute, counted when the request starts (a right
+  password gives its try back; \`SET_PW\`'s check of a new password is a try too). Beyond that, calls carrying a
+  password are answered 429 with \`Retry-After\` (seconds) and \`{ "error": "Too many wrong passwords: try again in
+  N s" }\`; calls without one are never limited (hardening of the reference unit, docs/AUTH.md).`;
 
 export const EXECUTE_TEXT = `Runs one command. Checks in this order: credentials (a wrong \`auth_pw\` is 401), the
 command code (unknown: 404), the command's level against the caller's (too low: 401), the arguments (count and
