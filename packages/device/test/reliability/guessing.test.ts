@@ -3,6 +3,7 @@ import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { API } from "@trc/protocol";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { sourceOf } from "../../src/middleware/auth-throttle.ts";
 import { type AnyJson, startTestDevice, type TestDevice, waitFor } from "../helpers.ts";
 import { type HeldRequest, holdRequest } from "./held-requests.ts";
 
@@ -130,4 +131,20 @@ describe("Unicode passwords", () => {
     expect(back.status).toBe(200);
     expect((await dev.postJson(API.authTest, { auth_pw: "owner-pass" })).status).toBe(200);
   });
+});
+
+describe("the source a limit is kept under", () => {
+  it.each([
+    ["127.0.0.1", "127.0.0.1"],
+    ["::ffff:192.168.4.20", "192.168.4.20"],
+    ["2001:db8:1:2:aaaa:bbbb:cccc:dddd", "2001:db8:1:2::/64"],
+    ["2001:db8:1:2::1", "2001:db8:1:2::/64"],
+    ["fe80::1%eth0", "fe80:0:0:0::/64"],
+    ["::1", "0:0:0:0::/64"],
+  ])(
+    "%s -> %s (one IPv6 network is one source: its host part is the attacker's to change)",
+    (address, source) => {
+      expect(sourceOf(address)).toBe(source);
+    },
+  );
 });

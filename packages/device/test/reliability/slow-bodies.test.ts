@@ -1,5 +1,5 @@
 // Reliability (issue 23, finding 5): on the esp32 profile 4 connections trickling their bodies do not take the 4 handler slots.
-import { API } from "@trc/protocol";
+import { API, makeTestImage } from "@trc/protocol";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startTestDevice, type TestDevice } from "../helpers.ts";
 import { type HeldRequest, holdRequest } from "./held-requests.ts";
@@ -48,4 +48,17 @@ it("GET answers while 4 bodies trickle; each trickle is dropped (408 or closed) 
     for (const s of slow) s.abort();
   }
   expect((await dev.getJson(API.configGet)).body.ap_ssid).toBe("DECODER-AP");
+});
+
+it("complete bodies still go through: a JSON set and a multipart firmware chunk", async () => {
+  const set = await dev.postJson(API.configSet, { key: "ap_ssid", value: "FAST-AP", time: "t" });
+  expect(set).toEqual({ status: 200, body: { key: "ap_ssid", value: "FAST-AP", time: "t" } });
+  await dev.postJson(API.configSet, { key: "ap_ssid", value: "DECODER-AP", time: "t" });
+  const image = makeTestImage({ size: 8192, version: "9.9.9-esp32", seed: 7 });
+  const form = new FormData();
+  form.set("flSize", String(image.length));
+  form.set("offset", "0");
+  form.set("chunk", new Blob([image.slice(0, 4096)]), "chunk.bin");
+  const res = await dev.call(API.firmwareUpdate, { method: "POST", body: form });
+  expect(res.status).toBe(200);
 });
