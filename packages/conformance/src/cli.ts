@@ -2,7 +2,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
-import { API, checkAppImage } from "@trc/protocol";
+import { API, nodeSha256Hex, verifyAppImage } from "@trc/protocol";
 import { formatResult, summaryLines } from "./report.ts";
 import { normaliseUrl, runConformance } from "./run.ts";
 
@@ -99,7 +99,7 @@ async function main(argv: string[]): Promise<number> {
   let firmware: Uint8Array | undefined;
   if (args.firmware) {
     firmware = new Uint8Array(await readFile(args.firmware));
-    const check = checkAppImage(firmware);
+    const check = await verifyAppImage(firmware, nodeSha256Hex);
     if (!check.ok) throw new UsageError(`${args.firmware}: ${check.reason}`);
   }
   if (args.destructive && !args.yes && !(await confirm(args.url, args.firmware))) {

@@ -1,7 +1,7 @@
-// Writes a valid ESP32 test firmware image: tsx packages/device/scripts/make-image.ts <out.bin> --size N --version X
+// Writes a valid ESP32 test image (checksum, appended SHA-256): tsx packages/device/scripts/make-image.ts <out.bin> --size N --version X
 import { writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { checkAppImage, MAX_IMAGE_SIZE, MIN_IMAGE_SIZE, makeTestImage } from "@trc/protocol";
+import { MAX_IMAGE_SIZE, MIN_IMAGE_SIZE, makeTestImage, nodeSha256Hex, verifyAppImage } from "@trc/protocol";
 
 const USAGE = "usage: make-image <out.bin> --size N --version X [--project NAME] [--seed N]";
 
@@ -27,7 +27,7 @@ async function main(): Promise<void> {
     projectName: values.project,
     seed: Number(values.seed),
   });
-  const check = checkAppImage(image);
+  const check = await verifyAppImage(image, nodeSha256Hex);
   if (!check.ok) throw new Error(check.reason);
   await writeFile(out, image);
   process.stdout.write(`${out}: ${image.length} bytes, ${check.info.projectName} ${check.info.version}\n`);
