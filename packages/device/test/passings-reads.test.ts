@@ -92,6 +92,24 @@ describe("reads and counters", () => {
     }
   });
 
+  it("a lost antenna reads nothing: no read on its channel, its Reads stay, the others go on", async () => {
+    const s = await openStream(dev.url);
+    try {
+      await dev.postJson(SCENARIO, { antennaLost: [0], testTag: { tag: "000123", ant: 0, perSecond: 20 } });
+      const from = await lastSeq(dev);
+      const before = UhfPortsTelemetry.parse((await dev.getJson(API.telemetry("uhf/ports"))).body);
+      await s.until(() => s.reads.filter((r) => r.seq > from).length >= 10, 10_000);
+      const after = s.reads.filter((r) => r.seq > from);
+      expect(after.filter((r) => r.ant === 0)).toEqual([]);
+      expect(after.some((r) => r.ant === 1 || r.ant === 2)).toBe(true);
+      const now = UhfPortsTelemetry.parse((await dev.getJson(API.telemetry("uhf/ports"))).body);
+      expect(now.channels[0]?.reads).toBe(before.channels[0]?.reads);
+    } finally {
+      s.close();
+      await dev.call(SCENARIO, { method: "DELETE" });
+    }
+  });
+
   it("refuses a bad mass start or test tag with a reason, changing nothing", async () => {
     const cases: [object, string][] = [
       [

@@ -65,6 +65,7 @@ export function setScenario(device: Device, patch: Record<string, unknown> | nul
   const reader = device.reader;
   if (!s.scenario.readsStopped) s.frozen = null;
   reader.setStopped(!!s.scenario.readsStopped, now);
+  reader.setLostChannels(s.scenario.antennaLost ?? [], now);
   // What the counters showed when the reads stopped (the stream stopped at the same read).
   if (s.scenario.readsStopped) s.frozen ??= reader.passings(now);
   if (patch === null) reader.clearRaceReads(now);

@@ -41,6 +41,8 @@ export class TagReader {
   #last: number;
   #txOn = true;
   #stopped = false;
+  /** Channels whose antenna the antenna-lost scenario took away. */
+  #lost = new Set<number>();
   #ports: readonly { ant: boolean; share: number }[];
   #random = seededRandom(7);
   #readCarry = 0;
@@ -88,6 +90,17 @@ export class TagReader {
     this.#stopped = stopped;
   }
 
+  /** The antenna-lost scenario: no read on these channels. */
+  setLostChannels(ids: readonly number[], now = Date.now()): void {
+    this.advance(now);
+    this.#lost = new Set(ids);
+  }
+
+  /** Whether channel `i` can read a tag: it has an antenna, not taken away. */
+  private readable(i: number): boolean {
+    return !!this.#ports[i]?.ant && !this.#lost.has(i);
+  }
+
   /** Plans a mass start from now on the channels with an antenna. */
   massStart(spec: MassStart, now = Date.now()): number {
     this.advance(now);
@@ -121,14 +134,15 @@ export class TagReader {
     return smoothNoise(7, tS, 120) < 0.6;
   }
 
-  /** A channel picked by the ports' shares. */
+  /** A readable channel picked by the ports' shares. */
   private pickPort(total: number): number {
     let x = this.#random() * total;
     for (const [i, p] of this.#ports.entries()) {
+      if (!this.readable(i)) continue;
       x -= p.share;
-      if (x < 0 && p.ant) return i;
+      if (x < 0) return i;
     }
-    return this.#ports.findIndex((p) => p.ant);
+    return this.#ports.findIndex((_, i) => this.readable(i));
   }
 
   /** The reads of one stretch [t, t + dtMs): living athletes, the test tag and the planned reads. */
@@ -141,7 +155,7 @@ export class TagReader {
     while ((this.#planned[planned]?.at ?? end) < end) planned++;
     const due = this.#planned.splice(0, planned);
     if (!live) return [];
-    const total = this.#ports.reduce((a, p) => a + p.share, 0);
+    const total = this.#ports.reduce((a, p, i) => a + (this.readable(i) ? p.share : 0), 0);
     const mean = READS_PER_TAG * power.factor * total;
     // Reads come steadily while athletes pass: each athlete's tag is read a few times, then the next one's.
     this.#readCarry += this.tagRate(tS) * mean * (dtMs / 1000);
@@ -181,7 +195,9 @@ export class TagReader {
         this.#filtered += FILTERED_PER_TAG;
       }
     }
+    // A tag at a channel without an antenna is not read (the test tag there, a mass start's read after a loss).
     return out
+      .filter((r) => this.readable(r.ant))
       .sort((a, b) => a.at - b.at)
       .map(({ at, ...r }) => ({ ...r, time: Math.round(this.options.unitTime(at)) }));
   }
