@@ -15,7 +15,6 @@ export class ReadLog {
   #capacity: number = PASSINGS_STREAM.keptReads;
   #perChannel = new Map<number, number>();
   #total = 0;
-  #listeners = new Set<() => void>();
 
   private constructor(
     private readonly path: string,
@@ -79,7 +78,6 @@ export class ReadLog {
       this.count(r.ant, 1);
     });
     if (this.#ring.length > this.#capacity) this.#ring.splice(0, this.#ring.length - this.#capacity);
-    for (const listener of this.#listeners) listener();
   }
 
   /** Up to `max` kept reads with seq > `after`, oldest first. */
@@ -87,12 +85,6 @@ export class ReadLog {
     const first = this.firstKept;
     const start = Math.max(0, after + 1 - first);
     return this.#ring.slice(start, start + max);
-  }
-
-  /** Calls `listener` after every append; answers the unsubscribe. */
-  subscribe(listener: () => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
   }
 
   /** Puts the seq file on disk for good (fsync of it and its folder), on power-off. */
