@@ -171,6 +171,21 @@ describe("the read stream", () => {
     expect(b.reads[0]?.seq).toBe(last + 1);
   });
 
+  it("a reboot ends every stream and frees their slots; the seq goes on", async () => {
+    const a = await stream();
+    const b = await stream();
+    await a.until(() => a.reads.length >= 1);
+    await dev.reboot();
+    await a.until(() => a.ended);
+    await b.until(() => b.ended);
+    const last = Math.max(a.reads.at(-1)?.seq ?? 0, b.reads.at(-1)?.seq ?? 0);
+    const c = await stream("", { "Last-Event-ID": String(last) });
+    const d = await stream();
+    expect([c.status, d.status]).toEqual([200, 200]);
+    await c.until(() => c.reads.length >= 1);
+    expect(c.reads[0]?.seq).toBe(last + 1);
+  });
+
   it("refuses a bad resume point with 400 and a reason, opening no stream", async () => {
     const cases: [string, Record<string, string>, string][] = [
       ["?after=abc", {}, 'The resume point must be a whole number ≥ 0, got "abc"'],
