@@ -61,11 +61,12 @@ describe("which origins are the unit's side of the internet", () => {
     expect(allowedOrigin(origin, "192.168.4.1")).toBeNull();
   });
 
-  it("the unit's own origin is allowed whatever its name (Origin host = Host)", () => {
-    expect(allowedOrigin("http://decoder.race.example", "decoder.race.example")).toBe(
-      "http://decoder.race.example",
-    );
-    expect(allowedOrigin("http://decoder.race.example:81", "decoder.race.example")).toBeNull();
+  it("the unit's own origin is allowed at a public address (Origin = Host, an IP), never by a name (DNS rebinding)", () => {
+    expect(allowedOrigin("http://34.1.2.3:8080", "34.1.2.3:8080")).toBe("http://34.1.2.3:8080");
+    expect(allowedOrigin("http://[2001:db8::7]", "[2001:db8::7]")).toBe("http://[2001:db8::7]");
+    expect(allowedOrigin("http://34.1.2.3:8081", "34.1.2.3:8080")).toBeNull();
+    // A public page whose name was rebound to the unit's address: same origin for the browser, refused here.
+    expect(allowedOrigin("http://evil.example", "evil.example")).toBeNull();
     expect(isPrivateHost("::ffff:192.168.1.9")).toBe(true);
     expect(isPrivateHost("::ffff:8.8.8.8")).toBe(false);
   });

@@ -1,5 +1,5 @@
 // Which web pages may use the unit: its own origin and private-network ones; a public page can neither read nor write.
-import { BlockList, isIPv4, isIPv6 } from "node:net";
+import { BlockList, isIP, isIPv4, isIPv6 } from "node:net";
 import { API } from "@trc/protocol";
 import type { MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
@@ -32,7 +32,10 @@ export function isPrivateHost(host: string): boolean {
   return false;
 }
 
-/** The origin when a page there may use the unit: the unit's own origin (its Host) or a private-network one. */
+/**
+ * The origin when a page there may use the unit: a private-network one, or the unit's own origin (equal to the
+ * request's Host) when that Host is an IP address; a DNS name as Host could be a public name rebound to the unit.
+ */
 export function allowedOrigin(origin: string, ownHost: string | undefined): string | null {
   let url: URL;
   try {
@@ -41,8 +44,10 @@ export function allowedOrigin(origin: string, ownHost: string | undefined): stri
     return null;
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") return null;
-  if (ownHost && url.host === ownHost.toLowerCase()) return origin;
-  return isPrivateHost(url.hostname.replace(/^\[|\]$/g, "")) ? origin : null;
+  const hostname = url.hostname.replace(/^\[|\]$/g, "");
+  if (isPrivateHost(hostname)) return origin;
+  const ownAddress = ownHost !== undefined && url.host === ownHost.toLowerCase() && isIP(hostname) !== 0;
+  return ownAddress ? origin : null;
 }
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
