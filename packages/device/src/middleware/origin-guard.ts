@@ -20,10 +20,13 @@ PRIVATE.addAddress("::1", "ipv6");
 PRIVATE.addSubnet("fc00::", 7, "ipv6");
 PRIVATE.addSubnet("fe80::", 10, "ipv6");
 
+/** Names no public DNS answers: mDNS, loopback names, RFC 8375's home network and ICANN's private-use TLD. */
+const PRIVATE_SUFFIXES = [".local", ".localhost", ".home.arpa", ".internal"];
+
 /** A host name (no port, IPv6 without brackets) on the unit's side of the internet. */
 export function isPrivateHost(host: string): boolean {
   const name = host.toLowerCase().replace(/\.$/, "");
-  if (name === "localhost" || name.endsWith(".localhost") || name.endsWith(".local")) return true;
+  if (name === "localhost" || PRIVATE_SUFFIXES.some((suffix) => name.endsWith(suffix))) return true;
   if (isIPv4(name)) return PRIVATE.check(name, "ipv4");
   if (isIPv6(name)) {
     const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(name)?.[1];
