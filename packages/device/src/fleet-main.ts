@@ -1,5 +1,6 @@
 // npm run fleet: starts FLEET_UNITS emulated units (default 3) on consecutive ports and prints their addresses.
 import { join } from "node:path";
+import { escapeControlChars } from "@trc/protocol";
 import { startFleet } from "./fleet.ts";
 import { DEFAULT_DATA_DIR, optionsFromEnv } from "./options.ts";
 
@@ -15,7 +16,8 @@ async function main(): Promise<void> {
   const { port, dataDir, ...rest } = shared;
   const fleet = await startFleet({ count, basePort: port, dataRoot: dataDir, shared: rest });
   for (const unit of fleet.units) {
-    process.stdout.write(`TRC device listening on ${unit.url} (${unit.device.identity.value.deviceName})\n`);
+    const name = escapeControlChars(unit.device.identity.value.deviceName);
+    process.stdout.write(`TRC device listening on ${unit.url} (${name})\n`);
   }
   process.stdout.write(`The console: ${fleet.units[0]?.url}/fleet; add the other addresses there.\n`);
   let stopping = false;
