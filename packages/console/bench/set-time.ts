@@ -2,9 +2,9 @@
 // (its own clock, read through the scenario hook) and the bound the console shows after its re-sync; the console's
 // set (time taken when the request leaves, plus the one-way delay) beside a naive set (time taken at the click).
 import { startChildDevice } from "@trc/device";
-import { takeSample } from "../src/telemetry/clockQuery.ts";
+import { takeSample } from "../src/shared/clockQuery.ts";
 import { setDeviceTime } from "../src/telemetry/setTime.ts";
-import { syncClock } from "../src/telemetry/timeSync.ts";
+import { syncClock } from "../src/shared/timeSync.ts";
 import { wallMinusPrecise } from "./clock-offset.ts";
 import { ms, percentile, verdict } from "./stats.ts";
 

@@ -8,7 +8,7 @@ import {
   partitionText,
   storageSize,
   usedPercent,
-} from "../src/telemetry/format.ts";
+} from "../src/shared/telemetryFormat.ts";
 import { expect, test } from "./fixtures.ts";
 import { dashboardSettled } from "./telemetry-helpers.ts";
 

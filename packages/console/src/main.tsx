@@ -6,14 +6,17 @@ import { createGuardedHistory } from "./app/history.ts";
 import { queryClient } from "./app/queryClient.ts";
 import { AppRoutes } from "./app/router.tsx";
 import { apiBase, useDeviceSettings } from "./shared/deviceSettings.ts";
-import { startDashboard } from "./telemetry/queries.ts";
+import { startDashboard } from "./shared/telemetryQueries.ts";
+import { selectUnit } from "./shared/unit.ts";
 import "./styles/app.css";
 
 const root = document.getElementById("root");
 if (root) {
+  // The unit stored in generalSettings (an old spelling read in its canonical form) is the one the console talks to.
+  selectUnit(useDeviceSettings.getState().rootAPI, queryClient);
   // Opening on the dashboard: its datasets are asked for now, while the page's chunk downloads.
   if (/^\/(telemetry\/?)?$/.test(location.pathname)) {
-    startDashboard(queryClient, apiBase(), useDeviceSettings.getState().deviceMode);
+    startDashboard(queryClient, apiBase(), useDeviceSettings.getState().deviceMode ?? "unknown");
   }
   createRoot(root).render(
     <StrictMode>

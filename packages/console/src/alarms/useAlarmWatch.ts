@@ -11,13 +11,13 @@ import {
 import { ALARM_WATCH_INTERVAL_MS, type TelemetryDataset } from "@trc/protocol";
 import { useEffect, useEffectEvent } from "react";
 import { useConnection } from "../api/connection.ts";
+import { useHeartbeat } from "../api/heartbeat.ts";
+import { type AlarmReadings, alarmRules, remember } from "../shared/alarmRules.ts";
 import { useAlarms } from "../shared/alarmStore.ts";
+import { clockResultQuery, clockView } from "../shared/clockQuery.ts";
 import { useApiBase, useDeviceSettings } from "../shared/deviceSettings.ts";
-import { clockResultQuery, clockView } from "../telemetry/clockQuery.ts";
-import { useHeartbeat } from "../telemetry/heartbeat.ts";
-import { datasetQuery, type Reading } from "../telemetry/queries.ts";
+import { datasetQuery, type Reading } from "../shared/telemetryQueries.ts";
 import { beep } from "./beep.ts";
-import { type AlarmReadings, alarmRules, remember } from "./rules.ts";
 
 /** After the dashboard's own requests and the clock sync; always background (paused during a firmware upload). */
 export const WATCH_TRAFFIC = { background: true, priority: -2 } as const;

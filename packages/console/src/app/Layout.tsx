@@ -4,7 +4,8 @@ import { type ReactNode, Suspense, useRef } from "react";
 import { Link, useLocation } from "wouter";
 import { AlarmPanel } from "../alarms/AlarmPanel.tsx";
 import { useAlarmWatch } from "../alarms/useAlarmWatch.ts";
-import { DEVICE_NAME_PLACEHOLDER, useDeviceSettings } from "../shared/deviceSettings.ts";
+import { DEVICE_NAME_PLACEHOLDER } from "../shared/deviceSettings.ts";
+import { useDeviceMode, useDeviceName } from "../shared/unit.ts";
 import { ConnectionIndicator } from "./ConnectionIndicator.tsx";
 import { ErrorBoundary } from "./ErrorBoundary.tsx";
 import { RestartBanner } from "./RestartBanner.tsx";
@@ -30,8 +31,8 @@ function isCurrent(to: string, pathname: string): boolean {
 export function Layout({ children }: { children: ReactNode }) {
   const identity = useDeviceIdentity();
   useAlarmWatch();
-  const deviceName = useDeviceSettings((s) => s.deviceName);
-  const deviceMode = useDeviceSettings((s) => s.deviceMode);
+  const deviceName = useDeviceName();
+  const deviceMode = useDeviceMode();
   const [pathname] = useLocation();
   const mainRef = useRef<HTMLElement>(null);
   const announcement = useRouteFocus(pathname, mainRef);
@@ -58,9 +59,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <span className="device" data-testid="device-name">
           {deviceName || DEVICE_NAME_PLACEHOLDER}
         </span>
-        <span className="badge badge-mode" data-testid="device-mode">
-          {deviceMode}
-        </span>
+        {deviceMode && (
+          <span className="badge badge-mode" data-testid="device-mode">
+            {deviceMode}
+          </span>
+        )}
         <ConnectionIndicator />
         {identity.isError && !deviceName && <span className="error-text">Device not reachable</span>}
       </header>

@@ -3,7 +3,7 @@ import { AUTH_TEST_DELAY_MS, DEFAULT_LEVEL } from "@trc/protocol";
 import { beforeEach, describe, expect, it } from "vitest";
 import { DeviceError } from "../api/errors.ts";
 import { useAuth } from "../shared/authStore.ts";
-import { authTypeText, NO_AUTH } from "./authText.ts";
+import { authTypeText, NO_AUTH } from "../shared/authText.ts";
 import { type AuthFetcher, askLevel, checkPassword } from "./passwordTest.ts";
 
 const answer =

@@ -6,7 +6,7 @@ import { send } from "../api/client.ts";
 import { DeviceError, errorText, isGuessLimit, reasonOf } from "../api/errors.ts";
 import { sleep as sleepFor } from "../api/sleep.ts";
 import { type AuthResult, useAuth } from "../shared/authStore.ts";
-import { passwordTestMessage } from "./authText.ts";
+import { passwordTestMessage } from "../shared/authText.ts";
 
 export type AuthFetcher = (json: {
   auth_pw?: string;

@@ -1,6 +1,7 @@
 // Unit tests of the execute button's rule over every combination of selection, validity, level and flags.
 import { describe, expect, it } from "vitest";
-import { type ExecuteInput, executeButton, insufficient, levelAllows, levelBadge } from "./executeRule.ts";
+import { levelAllows } from "../shared/credentials.ts";
+import { type ExecuteInput, executeButton, insufficient, levelBadge } from "./executeRule.ts";
 
 const base: ExecuteInput = {
   selected: true,

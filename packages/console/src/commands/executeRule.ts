@@ -1,5 +1,6 @@
 // The execute button's rule (SPEC §4, §6): its label, and when it may be pressed.
 import { LEVEL_BADGE_FROM, namedLevel } from "@trc/protocol";
+import { levelAllows } from "../shared/credentials.ts";
 
 export type ExecuteLabel = "Execute" | "Error" | "Not Authed";
 
@@ -24,13 +25,6 @@ export interface ExecuteButton {
   label: ExecuteLabel;
   enabled: boolean;
   spinner: boolean;
-}
-
-/** The level suffices, auth is off, or a flag allows execution regardless. */
-export function levelAllows(
-  i: Pick<ExecuteInput, "level" | "perm" | "useAuth" | "allowRegardless">,
-): boolean {
-  return !i.useAuth || i.allowRegardless || i.level >= i.perm;
 }
 
 /** The red 'Insufficient permissions' banner: the command's level is above the current one (while auth is used). */

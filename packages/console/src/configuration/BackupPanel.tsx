@@ -1,16 +1,22 @@
-// Export and Import of the configuration: download it as JSON; read a file, pick the differing settings, apply them one by one.
+// Export and Import of the configuration: download it as JSON; read a file, pick the differing settings, re-read the
+// unit (values changed since the preview are shown and left to the operator), apply them one by one.
 import type { ConfigValue } from "@trc/protocol";
 import { useState } from "react";
+import { errorText } from "../api/errors.ts";
 import { useDeviceName } from "../shared/unit.ts";
 import { Spinner } from "../ui/Spinner.tsx";
 import {
   backupFileName,
+  choiceAfterRecheck,
   type ImportPlan,
   importValueText,
   makeBackup,
   planImport,
   readBackup,
+  recheckImport,
 } from "./backup.ts";
+import type { LoadedConfig } from "./configApi.ts";
+import { conflictText } from "./conflict.ts";
 import { SaveResultView } from "./SaveResultView.tsx";
 import type { SaveResult } from "./saveResult.ts";
 import type { ConfigEntry } from "./settingRules.ts";
@@ -18,6 +24,8 @@ import type { ConfigEntry } from "./settingRules.ts";
 interface Props {
   items: readonly ConfigEntry[];
   apply(name: string, value: ConfigValue): Promise<SaveResult>;
+  /** Reads the unit's configuration again (before applying). */
+  reread(): Promise<LoadedConfig>;
 }
 
 function download(name: string, text: string): void {
@@ -31,9 +39,11 @@ function download(name: string, text: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-export function BackupPanel({ items, apply }: Props) {
+export function BackupPanel({ items, apply, reread }: Props) {
   const deviceName = useDeviceName();
   const [plan, setPlan] = useState<ImportPlan | null>(null);
+  const [fileValues, setFileValues] = useState<Record<string, unknown>>({});
+  const [notice, setNotice] = useState("");
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [results, setResults] = useState<Record<string, SaveResult | "busy">>({});
   const [applying, setApplying] = useState(false);
@@ -47,12 +57,14 @@ export function BackupPanel({ items, apply }: Props) {
 
   async function readFile(file: File | undefined) {
     setError("");
+    setNotice("");
     setPlan(null);
     setResults({});
     if (!file) return;
     const read = readBackup(await file.text());
     if ("error" in read) return setError(read.error);
     const next = planImport(items, read.values);
+    setFileValues(read.values);
     setPlan(next);
     setChosen(new Set(next.rows.filter((r) => !r.refused).map((r) => r.name)));
   }
@@ -68,8 +80,29 @@ export function BackupPanel({ items, apply }: Props) {
   async function applyChosen() {
     if (!plan) return;
     setApplying(true);
-    for (const row of plan.rows) {
-      if (row.refused || !chosen.has(row.name)) continue;
+    setNotice("");
+    let fresh: LoadedConfig;
+    try {
+      fresh = await reread();
+    } catch (err) {
+      setNotice(`Nothing applied: could not read the unit's values first (${errorText(err)})`);
+      setApplying(false);
+      return;
+    }
+    const checked = recheckImport(plan, fresh.items, fileValues);
+    const choice = choiceAfterRecheck(checked, chosen);
+    setPlan(checked);
+    setChosen(choice.chosen);
+    if (!choice.apply) {
+      const n = checked.rows.filter((r) => r.changed && chosen.has(r.name)).length;
+      setNotice(
+        `${n} chosen setting(s) changed on the unit since the preview: nothing applied. Tick the ones to overwrite, then Apply selected.`,
+      );
+      setApplying(false);
+      return;
+    }
+    for (const row of checked.rows) {
+      if (row.refused || !choice.chosen.has(row.name)) continue;
       setResults((r) => ({ ...r, [row.name]: "busy" }));
       const result = await apply(row.name, row.next as ConfigValue);
       setResults((r) => ({ ...r, [row.name]: result }));
@@ -127,12 +160,25 @@ export function BackupPanel({ items, apply }: Props) {
                       </span>
                     </label>
                     {row.refused && <span className="field-reason"> {row.refused}</span>}
+                    {row.changed && (
+                      <div className="cfg-conflict-note">
+                        {conflictText(
+                          importValueText(row.name, row.changed.old),
+                          importValueText(row.name, row.changed.now),
+                        )}
+                      </div>
+                    )}
                     {result === "busy" && <Spinner label="Applying" />}
                     {result && result !== "busy" && <SaveResultView result={{ ...result, json: null }} />}
                   </li>
                 );
               })}
             </ul>
+          )}
+          {notice && (
+            <p className="error-text" role="alert">
+              {notice}
+            </p>
           )}
           <button
             type="button"

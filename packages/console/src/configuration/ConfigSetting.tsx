@@ -1,8 +1,10 @@
-// One setting (SPEC §2): name, description, 'Reset to default', 'Current', the input, Submit, the limit reason and the result.
+// One setting (SPEC §2): name, description, 'Reset to default', 'Current', the input, Submit, the limit reason, the
+// question when the unit's value changed meanwhile, and the result.
 import { useState } from "react";
 import { Spinner } from "../ui/Spinner.tsx";
 import { ConfigInput } from "./ConfigInput.tsx";
 import { type FieldState, fieldClass } from "./configState.ts";
+import { CONFLICT_ANSWERS, type ConflictAnswer, conflictText } from "./conflict.ts";
 import { SaveResultView } from "./SaveResultView.tsx";
 import {
   type ConfigEntry,
@@ -19,15 +21,20 @@ interface Props {
   field: FieldState;
   onEdit(name: string, draft: Draft): void;
   onSubmit(name: string): void;
+  /** The operator's answer when the unit's value changed since the page showed it. */
+  onResolve?(name: string, answer: ConflictAnswer): void;
 }
 
-export function ConfigSetting({ item, field, onEdit, onSubmit }: Props) {
+const ANSWERS: ConflictAnswer[] = ["overwrite", "keep", "edit"];
+
+export function ConfigSetting({ item, field, onEdit, onSubmit, onResolve }: Props) {
   const [shown, setShown] = useState(false);
   const name = item.name_internal;
   const id = `cfg-${name}`;
   const kind = inputKind(item);
   const hide = kind === "password" && !shown;
-  const canSubmit = !field.busy && field.reason === null && isEdited(item, field.draft);
+  const conflict = field.conflict ?? null;
+  const canSubmit = !field.busy && !conflict && field.reason === null && isEdited(item, field.draft);
   return (
     <fieldset className="cfg-setting" aria-labelledby={`${id}-label`} data-setting={name}>
       <div className="cfg-head">
@@ -62,7 +69,7 @@ export function ConfigSetting({ item, field, onEdit, onSubmit }: Props) {
           kind={kind}
           draft={field.draft}
           className={fieldClass(field.status)}
-          disabled={field.busy}
+          disabled={field.busy || conflict !== null}
           shown={shown}
           describedBy={field.reason ? `${id}-reason` : undefined}
           onEdit={(draft) => onEdit(name, draft)}
@@ -85,6 +92,21 @@ export function ConfigSetting({ item, field, onEdit, onSubmit }: Props) {
       {field.reason && (
         <div className="field-reason" id={`${id}-reason`}>
           {field.reason}
+        </div>
+      )}
+      {conflict && (
+        <div className="cfg-conflict">
+          <p role="alert">{conflictText(valueText(conflict.old, hide), valueText(conflict.now, hide))}</p>
+          {ANSWERS.map((answer) => (
+            <button
+              key={answer}
+              type="button"
+              className={answer === "overwrite" ? "btn btn-small btn-primary" : "btn btn-small"}
+              onClick={() => onResolve?.(name, answer)}
+            >
+              {CONFLICT_ANSWERS[answer]}
+            </button>
+          ))}
         </div>
       )}
       {field.result && <SaveResultView result={field.result} />}

@@ -2,12 +2,14 @@
 import { buildConfigTree, type ConfigTreeNode } from "@trc/protocol";
 import { ConfigSetting } from "./ConfigSetting.tsx";
 import { cleanField, type FieldState } from "./configState.ts";
+import type { ConflictAnswer } from "./conflict.ts";
 import type { ConfigEntry, Draft } from "./settingRules.ts";
 
 interface Handlers {
   fields: Record<string, FieldState>;
   onEdit(name: string, draft: Draft): void;
   onSubmit(name: string): void;
+  onResolve?(name: string, answer: ConflictAnswer): void;
 }
 
 function Category({
@@ -27,6 +29,7 @@ function Category({
           field={handlers.fields[item.name_internal] ?? cleanField(item)}
           onEdit={handlers.onEdit}
           onSubmit={handlers.onSubmit}
+          onResolve={handlers.onResolve}
         />
       ))}
       {node.children.map((child) => (

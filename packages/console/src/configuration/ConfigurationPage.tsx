@@ -1,7 +1,7 @@
 // The configuration page (SPEC §2): top bar, load state, backup and restore, the category tree; asks before losing edits.
 import type { ConfigRefreshState } from "@trc/protocol";
 import { Link } from "wouter";
-import { AuthStatus } from "../auth/AuthStatus.tsx";
+import { AuthStatus } from "../ui/AuthStatus.tsx";
 import { LeaveGuard } from "../ui/LeaveGuard.tsx";
 import { Spinner } from "../ui/Spinner.tsx";
 import { BackupPanel } from "./BackupPanel.tsx";
@@ -20,7 +20,7 @@ const STATE_BADGE: Record<ConfigRefreshState, string> = {
 };
 
 export default function ConfigurationPage() {
-  const { state, refresh, edit, submit, apply, authOn } = useConfigPage();
+  const { state, refresh, edit, submit, apply, resolve, reread, authOn } = useConfigPage();
   const unsaved = unsavedEdits(state);
   const names = unsaved.map((n) => state.items.find((i) => i.name_internal === n)?.name_display ?? n);
   return (
@@ -64,11 +64,17 @@ export default function ConfigurationPage() {
           </ul>
         </div>
       )}
-      <BackupPanel items={state.items} apply={apply} />
+      <BackupPanel items={state.items} apply={apply} reread={reread} />
       {state.load === "REFRESHED" && state.items.length === 0 && (
         <p className="muted">The device reports no settings.</p>
       )}
-      <ConfigTree items={state.items} fields={state.fields} onEdit={edit} onSubmit={submit} />
+      <ConfigTree
+        items={state.items}
+        fields={state.fields}
+        onEdit={edit}
+        onSubmit={submit}
+        onResolve={resolve}
+      />
       <LeaveGuard
         active={names.length > 0}
         title={LEAVE_TITLE}

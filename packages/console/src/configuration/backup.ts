@@ -63,6 +63,8 @@ export interface ImportRow {
   next: unknown;
   /** Why this value cannot be applied (unknown setting, wrong type, outside the limits), or null. */
   refused: string | null;
+  /** The unit's value changed since the preview: from the value the preview showed to the unit's value now. */
+  changed?: { old: unknown; now: ConfigValue | undefined };
 }
 
 export interface ImportPlan {
@@ -104,4 +106,45 @@ export function importValueText(name: string, value: unknown): string {
   if (value === undefined) return NOT_REPORTED;
   if (isSecret({ name_internal: name })) return HIDDEN_SECRET;
   return JSON.stringify(value);
+}
+
+/** The unit's value of a setting in the file as a preview showed it (a setting not listed had the file's value). */
+function previewValue(plan: ImportPlan, values: Readonly<Record<string, unknown>>, name: string): unknown {
+  const row = plan.rows.find((r) => r.name === name);
+  return row ? row.current : values[name];
+}
+
+/**
+ * The preview again against values just re-read from the unit: the rows whose unit value changed since the
+ * preview carry `changed` (a setting the unit now already has at the file's value is no row at all).
+ */
+export function recheckImport(
+  preview: ImportPlan,
+  items: readonly ConfigEntry[],
+  values: Readonly<Record<string, unknown>>,
+): ImportPlan {
+  const next = planImport(items, values);
+  const rows = next.rows.map((row): ImportRow => {
+    const old = previewValue(preview, values, row.name);
+    return Object.is(old, row.current) ? row : { ...row, changed: { old, now: row.current } };
+  });
+  return { rows, same: next.same };
+}
+
+/**
+ * After a re-check: apply only when no chosen setting changed on the unit; otherwise the changed ones are left
+ * unticked (keeping the unit's value) for the operator to tick (overwrite) or not, and nothing is sent yet.
+ */
+export function choiceAfterRecheck(
+  plan: ImportPlan,
+  chosen: ReadonlySet<string>,
+): { apply: boolean; chosen: Set<string> } {
+  const kept = new Set<string>();
+  let apply = true;
+  for (const row of plan.rows) {
+    if (row.refused || !chosen.has(row.name)) continue;
+    if (row.changed) apply = false;
+    else kept.add(row.name);
+  }
+  return { apply, chosen: kept };
 }

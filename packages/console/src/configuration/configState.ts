@@ -1,29 +1,22 @@
-// The configuration page's state machine: load state (SPEC §4), the settings, and each input's draft, colour and result.
-import type { ConfigRefreshState, ConfigValue } from "@trc/protocol";
+// The configuration page as one pure state machine (load state of SPEC §4, the settings, each input): the query's
+// answers as TanStack Query delivers them (`querySnapshot`) with the operator's edits (`editsReducer`) laid over them.
+// The page itself keeps only the edits and reads the rest from its query; tests drive the whole page through here.
+import type { ConfigValue } from "@trc/protocol";
+import { type ConfigView, configView, type Edits, editsReducer, type QuerySnapshot } from "./configEdits.ts";
 import type { SaveResult } from "./saveResult.ts";
-import { type ConfigEntry, type Draft, draftOf, isEdited, readDraft } from "./settingRules.ts";
+import type { ConfigEntry, Draft } from "./settingRules.ts";
 
-/** SPEC §4 config input: yellow when changed, green after a save, red after a failed one; busy while submitting. */
-export type FieldStatus = "clean" | "changed" | "saved" | "failed";
+export {
+  cleanField,
+  type FieldState,
+  type FieldStatus,
+  fieldClass,
+  unsavedEdits,
+} from "./configEdits.ts";
 
-export interface FieldState {
-  draft: Draft;
-  status: FieldStatus;
-  busy: boolean;
-  /** Why the draft cannot be sent (D5 limits), shown under the input. */
-  reason: string | null;
-  result: SaveResult | null;
-}
-
-export interface ConfigState {
-  load: ConfigRefreshState;
-  error: string | null;
-  /** Parts of the device's answers that broke the contract. */
-  issues: string[];
-  items: ConfigEntry[];
-  fields: Record<string, FieldState>;
-  /** Remote store while querying: definitions queried of those available. */
-  progress: { queried: number; available: number } | null;
+export interface ConfigState extends ConfigView {
+  query: QuerySnapshot;
+  edits: Edits;
 }
 
 export type ConfigAction =
@@ -35,106 +28,77 @@ export type ConfigAction =
   | { type: "submit"; name: string }
   | { type: "saved"; name: string; value: ConfigValue; result: SaveResult };
 
-export const initialConfigState: ConfigState = {
-  load: "UN_QUERIED",
-  error: null,
-  issues: [],
-  items: [],
-  fields: {},
-  progress: null,
-};
-
-export function cleanField(item: ConfigEntry): FieldState {
+/** What the query state says to the page (the page's hook builds this from `useQuery`'s result). */
+export function querySnapshot(q: {
+  isFetching: boolean;
+  error: string | null;
+  data: { items: ConfigEntry[]; issues: string[] } | undefined;
+  dataUpdatedAt: number;
+  progress: { queried: number; available: number } | null;
+}): QuerySnapshot {
+  const load = q.isFetching ? "QUERYING" : q.error !== null ? "ERROR" : q.data ? "REFRESHED" : "UN_QUERIED";
   return {
-    draft: draftOf(item, item.value_current),
-    status: "clean",
-    busy: false,
-    reason: null,
-    result: null,
+    load,
+    error: q.isFetching ? null : q.error,
+    issues: q.data?.issues ?? [],
+    items: q.data?.items ?? [],
+    progress: q.isFetching ? q.progress : null,
+    version: q.dataUpdatedAt,
   };
 }
 
-/** A refresh keeps what the user is editing (and anything in flight); the other inputs follow the new values. */
-function mergeFields(items: readonly ConfigEntry[], old: ConfigState["fields"]): ConfigState["fields"] {
-  const fields: ConfigState["fields"] = {};
-  for (const item of items) {
-    const prev = old[item.name_internal];
-    if (prev && (prev.busy || prev.status === "changed" || prev.status === "failed")) {
-      const edited = isEdited(item, prev.draft);
-      fields[item.name_internal] = edited || prev.busy ? prev : { ...prev, status: "clean", reason: null };
-    } else {
-      fields[item.name_internal] = { ...cleanField(item), result: prev?.result ?? null };
-    }
-  }
-  return fields;
+const emptyQuery = querySnapshot({
+  isFetching: false,
+  error: null,
+  data: undefined,
+  dataUpdatedAt: 0,
+  progress: null,
+});
+
+function withView(query: QuerySnapshot, edits: Edits): ConfigState {
+  return { ...configView(query, edits), query, edits };
 }
 
-export function configReducer(state: ConfigState, action: ConfigAction): ConfigState {
+export const initialConfigState: ConfigState = withView(emptyQuery, {});
+
+/** The query side as TanStack Query moves it: fetching, progress, an answer (a new version) or an error. */
+function queryReducer(q: QuerySnapshot, action: ConfigAction): QuerySnapshot {
   switch (action.type) {
     case "query":
-      return { ...state, load: "QUERYING", error: null, progress: null };
+      return { ...q, load: "QUERYING", error: null, progress: null };
     case "progress":
-      return { ...state, progress: { queried: action.queried, available: action.available } };
+      return { ...q, progress: { queried: action.queried, available: action.available } };
     case "loaded":
       return {
-        ...state,
+        ...q,
         load: "REFRESHED",
         error: null,
         progress: null,
         issues: action.issues,
         items: action.items,
-        fields: mergeFields(action.items, state.fields),
+        version: q.version + 1,
       };
     case "failed":
-      return { ...state, load: "ERROR", error: action.error, progress: null };
-    case "edit": {
-      const item = state.items.find((i) => i.name_internal === action.name);
-      const field = state.fields[action.name];
-      if (!item || !field || field.busy) return state;
-      const edited = isEdited(item, action.draft);
-      const next: FieldState = {
-        ...field,
-        draft: action.draft,
-        // Editing clears the result colour.
-        status: edited ? "changed" : "clean",
-        reason: edited ? readDraft(item, action.draft).reason : null,
-      };
-      return { ...state, fields: { ...state.fields, [action.name]: next } };
-    }
-    case "submit": {
-      const field = state.fields[action.name];
-      if (!field) return state;
-      return { ...state, fields: { ...state.fields, [action.name]: { ...field, busy: true } } };
-    }
-    case "saved": {
-      const field = state.fields[action.name];
-      if (!field) return state;
-      if (!action.result.ok) {
-        const failed: FieldState = { ...field, busy: false, status: "failed", result: action.result };
-        return { ...state, fields: { ...state.fields, [action.name]: failed } };
-      }
-      const items = state.items.map((i) =>
-        i.name_internal === action.name ? { ...i, value_current: action.value } : i,
-      );
-      const item = items.find((i) => i.name_internal === action.name);
-      const draft = item ? draftOf(item, action.value) : field.draft;
-      const saved: FieldState = { draft, busy: false, status: "saved", reason: null, result: action.result };
-      return { ...state, items, fields: { ...state.fields, [action.name]: saved } };
-    }
+      return { ...q, load: "ERROR", error: action.error, progress: null };
+    default:
+      return q;
   }
 }
 
-/** Names of settings whose inputs hold edits that were not saved: leaving the page asks first. */
-export function unsavedEdits(state: ConfigState): string[] {
-  return state.items
-    .filter((item) => {
-      const f = state.fields[item.name_internal];
-      return f !== undefined && (f.busy || isEdited(item, f.draft));
-    })
-    .map((item) => item.name_internal);
-}
-
-/** The CSS class of an input by its status. */
-export function fieldClass(status: FieldStatus): string {
-  return status === "clean" ? "" : `field-${status}`;
+export function configReducer(state: ConfigState, action: ConfigAction): ConfigState {
+  switch (action.type) {
+    case "edit": {
+      const item = state.items.find((i) => i.name_internal === action.name);
+      if (!item) return state;
+      return withView(state.query, editsReducer(state.edits, { ...action, item }));
+    }
+    case "submit":
+    case "saved": {
+      if (!state.fields[action.name]) return state;
+      const edit = action.type === "saved" ? { ...action, version: state.query.version } : action;
+      return withView(state.query, editsReducer(state.edits, edit));
+    }
+    default:
+      return withView(queryReducer(state.query, action), state.edits);
+  }
 }

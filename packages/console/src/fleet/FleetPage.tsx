@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { useLocation } from "wouter";
 import { useAlarms } from "../shared/alarmStore.ts";
-import { useDeviceSettings } from "../shared/deviceSettings.ts";
+import { selectUnit } from "../shared/unit.ts";
 import { SortHeader } from "../ui/SortHeader.tsx";
 import { AddUnitForm } from "./AddUnitForm.tsx";
 import { FleetRowView } from "./FleetRowView.tsx";
@@ -30,11 +30,8 @@ export default function FleetPage() {
 
   const open = useCallback(
     (row: FleetRow) => {
-      const rootAPI = row.isThis ? "" : row.address;
-      const changed = rootAPI !== useDeviceSettings.getState().rootAPI;
-      // As the Query Endpoint of Developer settings: the name belongs to the old unit.
-      useDeviceSettings.getState().update(changed ? { rootAPI, deviceName: "" } : { rootAPI });
-      if (changed) void client.invalidateQueries({ predicate: (q) => q.queryKey[2] !== "fleet" });
+      // The one way to switch units (as Developer settings' Submit): it forgets what was known of the previous one.
+      selectUnit(row.isThis ? "" : row.address, client);
       navigate("/telemetry");
     },
     [client, navigate],

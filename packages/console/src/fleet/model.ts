@@ -1,8 +1,8 @@
 // What a fleet row shows, from its queries: state (Online, Offline), the figures, the colour; sorting and summary.
 import { ALARM_OFFLINE_MS } from "@trc/protocol";
-import { alarmRules } from "../alarms/rules.ts";
-import { batteryPercent, MISSING } from "../telemetry/format.ts";
-import type { ClockEstimate } from "../telemetry/timeSync.ts";
+import { alarmRules } from "../shared/alarmRules.ts";
+import { batteryPercent, MISSING } from "../shared/telemetryFormat.ts";
+import type { ClockEstimate } from "../shared/timeSync.ts";
 import type { FleetReading } from "./poll.ts";
 
 export type UnitState = "checking" | "online" | "offline";

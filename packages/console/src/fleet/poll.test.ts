@@ -4,7 +4,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MAX_IN_FLIGHT_IN_ALL } from "../api/client.ts";
 import { apiBase } from "../shared/deviceSettings.ts";
-import { datasetQuery, telemetryKey } from "../telemetry/queries.ts";
+import { datasetQuery, telemetryKey } from "../shared/telemetryQueries.ts";
 import { fleetDatasets, pollUnit, readsPerMinute } from "./poll.ts";
 
 const answers: Record<string, unknown> = {

@@ -7,14 +7,14 @@ import {
   type TelemetryDataset,
   type TelemetryOf,
 } from "@trc/protocol";
-import { type AlarmMemory, EMPTY_MEMORY, remember } from "../alarms/rules.ts";
 import { type RequestOptions, request } from "../api/client.ts";
 import { errorText } from "../api/errors.ts";
 import type { Loose } from "../api/lenient.ts";
+import { type AlarmMemory, EMPTY_MEMORY, remember } from "../shared/alarmRules.ts";
+import { takeSample } from "../shared/clockQuery.ts";
 import { apiBase, deviceKey } from "../shared/deviceSettings.ts";
-import { takeSample } from "../telemetry/clockQuery.ts";
-import { datasetQuery } from "../telemetry/queries.ts";
-import { type ClockEstimate, syncClock } from "../telemetry/timeSync.ts";
+import { datasetQuery } from "../shared/telemetryQueries.ts";
+import { type ClockEstimate, syncClock } from "../shared/timeSync.ts";
 
 /** Each unit is polled this often (while the tab is visible). */
 export const FLEET_POLL_MS = 15_000;

@@ -1,6 +1,6 @@
 // The fleet's queries: each unit's poll and clock sync with useQueries, combined into the table's rows.
 import { type QueryClient, type UseQueryResult, useQueries } from "@tanstack/react-query";
-import type { ClockEstimate } from "../telemetry/timeSync.ts";
+import type { ClockEstimate } from "../shared/timeSync.ts";
 import { useNow } from "../ui/useNow.ts";
 import { type FleetRow, type QueryView, rowOf } from "./model.ts";
 import { type FleetReading, fleetClockQuery, fleetQuery } from "./poll.ts";

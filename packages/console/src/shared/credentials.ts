@@ -18,3 +18,13 @@ export function writeCredentials(
 ): { auth_pw?: string; auth_key?: string } {
   return now.flags[area].useAuth ? credentials(now.auth) : {};
 }
+
+/** The level suffices, auth is off, or a flag allows execution regardless. */
+export function levelAllows(i: {
+  level: number;
+  perm: number;
+  useAuth: boolean;
+  allowRegardless: boolean;
+}): boolean {
+  return !i.useAuth || i.allowRegardless || i.level >= i.perm;
+}

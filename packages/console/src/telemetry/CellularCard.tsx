@@ -1,8 +1,9 @@
 // Cellular card (SPEC §2, §3, §8): power and connection, IMEI/IMSI/ICCID, antenna paths, RSSI dBm and BER %.
+
+import { berPercent, cellularColour, cellularId, MISSING, num } from "../shared/telemetryFormat.ts";
 import { AntennaDiagram } from "./AntennaDiagram.tsx";
 import { Badge } from "./Badge.tsx";
 import { Card, Field } from "./Card.tsx";
-import { berPercent, cellularColour, cellularId, MISSING, num } from "./format.ts";
 import { useDataset } from "./useDataset.ts";
 
 export function CellularCard() {

@@ -3,8 +3,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { TIME_SYNC, TIME_TICK_MS } from "@trc/protocol";
 import { lazy, Suspense } from "react";
-import { useApiBase } from "../shared/deviceSettings.ts";
-import { useNow } from "../ui/useNow.ts";
 import {
   ACCURACY_COLOURS,
   ACCURACY_DESCRIPTIONS,
@@ -15,12 +13,14 @@ import {
   timeZoneErrorText,
   wallClock,
   zoneText,
-} from "./accuracy.ts";
+} from "../shared/accuracy.ts";
+import { type ClockView, clockQuery, clockView, useSyncProgress } from "../shared/clockQuery.ts";
+import { useApiBase } from "../shared/deviceSettings.ts";
+import { keyed, MISSING, num } from "../shared/telemetryFormat.ts";
+import { parseDeviceTime } from "../shared/timeSync.ts";
+import { useNow } from "../ui/useNow.ts";
 import { Badge } from "./Badge.tsx";
 import { Card, Field } from "./Card.tsx";
-import { type ClockView, clockQuery, clockView, useSyncProgress } from "./clockQuery.ts";
-import { keyed, MISSING, num } from "./format.ts";
-import { parseDeviceTime } from "./timeSync.ts";
 import { useDataset } from "./useDataset.ts";
 
 /** Its own chunk: it needs the command levels and the dialog, which the first route can do without. */

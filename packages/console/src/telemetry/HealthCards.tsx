@@ -1,7 +1,5 @@
 // Battery, Firmware and Storage cards (SPEC §2, §3, §9).
-import { Bar } from "../ui/Bar.tsx";
-import { Badge } from "./Badge.tsx";
-import { Card, Field } from "./Card.tsx";
+
 import {
   batteryBadge,
   batteryColour,
@@ -15,7 +13,10 @@ import {
   usedPercent,
   watchdogColour,
   watchdogText,
-} from "./format.ts";
+} from "../shared/telemetryFormat.ts";
+import { Bar } from "../ui/Bar.tsx";
+import { Badge } from "./Badge.tsx";
+import { Card, Field } from "./Card.tsx";
 import { Sparkline } from "./Sparkline.tsx";
 import { useDataset } from "./useDataset.ts";
 

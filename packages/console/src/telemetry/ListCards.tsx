@@ -1,7 +1,8 @@
 // Temps, Interfaces and Passings cards (SPEC §2, §3), with history sparklines on temps and passings.
-import { NoReadsInput } from "../alarms/NoReadsInput.tsx";
+
+import { keyed, MISSING, num } from "../shared/telemetryFormat.ts";
+import { NoReadsInput } from "../ui/NoReadsInput.tsx";
 import { Card } from "./Card.tsx";
-import { keyed, MISSING, num } from "./format.ts";
 import { Sparkline } from "./Sparkline.tsx";
 import { useDataset } from "./useDataset.ts";
 

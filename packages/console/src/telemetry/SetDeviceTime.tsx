@@ -3,9 +3,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { DeviceError, errorText } from "../api/errors.ts";
 import { useAuth } from "../shared/authStore.ts";
+import { type ClockView, resyncClock } from "../shared/clockQuery.ts";
 import { useFlags } from "../shared/flags.ts";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
-import { type ClockView, resyncClock } from "./clockQuery.ts";
 import { SET_TIME_QUESTION, setDeviceTime, setTimeBlock } from "./setTime.ts";
 
 /** The outcome line: what the set is doing, or how it ended. */

@@ -1,5 +1,5 @@
 // A hand-drawn SVG sparkline of an in-memory history series (beyond the spec).
-import { history, sparkPath } from "./history.ts";
+import { history, sparkPath } from "../shared/telemetryHistory.ts";
 
 const W = 120;
 const H = 24;

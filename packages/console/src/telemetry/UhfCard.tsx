@@ -1,7 +1,8 @@
 // UHF Antennas card (SPEC §2, §3): a grid of channels (id shown +1) with a verdict from the return loss.
+
+import { channelVerdict, num, verdictColour } from "../shared/telemetryFormat.ts";
 import { Badge } from "./Badge.tsx";
 import { Card } from "./Card.tsx";
-import { channelVerdict, num, verdictColour } from "./format.ts";
 import { useDataset } from "./useDataset.ts";
 
 export function UhfCard() {

@@ -4,8 +4,8 @@ import { API, type TimeAccuracy } from "@trc/protocol";
 import { create } from "zustand";
 import { type RequestOptions, send } from "../api/client.ts";
 import { DeviceError } from "../api/errors.ts";
-import { deviceKey } from "../shared/deviceSettings.ts";
 import { accuracyVerdict, SYNC_FAILED_TEXT } from "./accuracy.ts";
+import { deviceKey } from "./deviceSettings.ts";
 import { type ClockEstimate, readDeviceClock, sampleOf, syncClock, type TimeSample } from "./timeSync.ts";
 
 /** Sync requests go after the cards' own requests: their timing is measured when they leave the queue anyway. */

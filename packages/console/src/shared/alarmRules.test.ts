@@ -1,6 +1,6 @@
 // Every alarm rule, table-driven: what raises each alarm with its exact text, and the cases that must not fire.
 import { describe, expect, it } from "vitest";
-import { type AlarmMemory, type AlarmReadings, alarmRules, EMPTY_MEMORY, remember } from "./rules.ts";
+import { type AlarmMemory, type AlarmReadings, alarmRules, EMPTY_MEMORY, remember } from "./alarmRules.ts";
 
 const NOW = 1_000_000;
 const texts = (r: Partial<AlarmReadings>, m: AlarmMemory = EMPTY_MEMORY) =>

@@ -1,12 +1,12 @@
 // Dataset queries: keyed by the unit, the first load is foreground and a refresh of data on screen is background.
 import { QueryClient } from "@tanstack/react-query";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { clearHistory, history } from "./history.ts";
+import { clearHistory, history } from "./telemetryHistory.ts";
 
 const request = vi.fn();
 vi.mock("../api/client.ts", () => ({ request: (...args: unknown[]) => request(...args) }));
 
-const { datasetQuery, startDashboard, telemetryKey } = await import("./queries.ts");
+const { datasetQuery, startDashboard, telemetryKey } = await import("./telemetryQueries.ts");
 
 const UNIT = "http://127.0.0.1:8080";
 

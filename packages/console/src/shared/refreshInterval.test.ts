@@ -1,10 +1,9 @@
 // Auto refresh intervals and captions (SPEC §4, §9), dataset states and errors, history series, antenna routes.
 import { describe, expect, it } from "vitest";
 import { DeviceError } from "../api/errors.ts";
-import { antennaRoutes } from "./AntennaDiagram.tsx";
 import { combinedState, datasetState, errorJson, issuesText, shouldRetry } from "./datasetState.ts";
-import { clearHistory, HISTORY_LIMIT, history, record, sparkPath } from "./history.ts";
-import { autoCaption, intervalMs, randomMinutes, refreshMinutes } from "./refresh.ts";
+import { autoCaption, intervalMs, randomMinutes, refreshMinutes } from "./refreshInterval.ts";
+import { clearHistory, HISTORY_LIMIT, history, record, sparkPath } from "./telemetryHistory.ts";
 
 describe("auto refresh", () => {
   it.each([
@@ -115,15 +114,5 @@ describe("history", () => {
     ],
   ])("%o draws %s", (points, path) => {
     expect(sparkPath(points, 120, 24)).toBe(path);
-  });
-});
-
-describe("antenna routes", () => {
-  it.each([
-    [false, { a: "A", b: "B" }],
-    [undefined, { a: "A", b: "B" }],
-    [true, { a: "B", b: "A" }],
-  ])("xbar %s: %o", (xbar, routes) => {
-    expect(antennaRoutes(xbar)).toEqual(routes);
   });
 });

@@ -1,7 +1,7 @@
 // Which readings feed the sparklines: battery charge (fraction rule applied), each named temperature, passings seen.
 import { beforeEach, describe, expect, it } from "vitest";
-import { collectHistory } from "./collect.ts";
-import { clearHistory, history } from "./history.ts";
+import { collectHistory } from "./telemetryCollect.ts";
+import { clearHistory, history } from "./telemetryHistory.ts";
 
 beforeEach(clearHistory);
 

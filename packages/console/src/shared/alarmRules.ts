@@ -9,10 +9,10 @@ import {
   ALARM_RETURN_LOSS_MIN_DB,
   ALARM_STORAGE_FULL_PERCENT,
 } from "@trc/protocol";
-import type { Alarm, AlarmMemory } from "../shared/alarmStore.ts";
-import { EMPTY_MEMORY } from "../shared/alarmStore.ts";
-import { offsetText } from "../telemetry/accuracy.ts";
-import { batteryPercent } from "../telemetry/format.ts";
+import { offsetText } from "./accuracy.ts";
+import type { Alarm, AlarmMemory } from "./alarmStore.ts";
+import { EMPTY_MEMORY } from "./alarmStore.ts";
+import { batteryPercent } from "./telemetryFormat.ts";
 
 type Maybe<T> = T | undefined | null;
 export interface ChannelReading {
@@ -38,7 +38,7 @@ export interface AlarmReadings {
 }
 
 // The alarm and memory shapes live with the alarm store (shared: the header, the fleet and the watch read it).
-export { type Alarm, type AlarmMemory, EMPTY_MEMORY } from "../shared/alarmStore.ts";
+export { type Alarm, type AlarmMemory, EMPTY_MEMORY } from "./alarmStore.ts";
 
 const finite = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
 

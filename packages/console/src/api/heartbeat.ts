@@ -2,8 +2,8 @@
 // a while, so the header's indicator and the 'Unit offline' alarm follow a dying unit within seconds.
 import { API } from "@trc/protocol";
 import { useEffect } from "react";
-import { send } from "../api/client.ts";
-import { useConnection } from "../api/connection.ts";
+import { send } from "./client.ts";
+import { useConnection } from "./connection.ts";
 
 /** Ping when the device has not answered for this long. */
 export const HEARTBEAT_QUIET_MS = 10_000;

@@ -1,7 +1,7 @@
 // Which readings of each dataset go into the in-memory history (battery charge, each temperature, passings seen).
 import type { TelemetryDataset } from "@trc/protocol";
-import { batteryPercent } from "./format.ts";
-import { record as recordPoint } from "./history.ts";
+import { batteryPercent } from "./telemetryFormat.ts";
+import { record as recordPoint } from "./telemetryHistory.ts";
 
 type Reading = Record<string, unknown> | undefined;
 

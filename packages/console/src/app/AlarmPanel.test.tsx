@@ -6,12 +6,12 @@ import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ALARM_WATCH_INTERVAL_MS } from "@trc/protocol";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { useTabTitle } from "../app/useDeviceIdentity.ts";
+import { AlarmPanel } from "../alarms/AlarmPanel.tsx";
+import { useAlarmWatch, watchWait } from "../alarms/useAlarmWatch.ts";
 import { useAlarms } from "../shared/alarmStore.ts";
 import { apiBase, useDeviceSettings } from "../shared/deviceSettings.ts";
-import { telemetryKey } from "../telemetry/queries.ts";
-import { AlarmPanel } from "./AlarmPanel.tsx";
-import { useAlarmWatch, watchWait } from "./useAlarmWatch.ts";
+import { telemetryKey } from "../shared/telemetryQueries.ts";
+import { useTabTitle } from "./useDeviceIdentity.ts";
 
 const answers: Record<string, unknown> = {
   "/api/telemetry/battery": {

@@ -1,7 +1,7 @@
 // Formatting and verdict rules of the telemetry cards (SPEC §3, §8, §9): battery, storage, firmware, cellular, UHF.
 
 import { BATTERY_COLOUR_THRESHOLDS, FACTORY_PARTITION, OTA_PARTITIONS, OTA_WATCHDOG } from "@trc/protocol";
-import { formatBytes } from "../ui/bytes.ts";
+import { formatBytes } from "./bytes.ts";
 
 export type Colour = "green" | "yellow" | "orange" | "red" | "grey";
 

@@ -9,10 +9,10 @@ import {
 } from "@trc/protocol";
 import { request } from "../api/client.ts";
 import type { Loose } from "../api/lenient.ts";
-import { deviceKey } from "../shared/deviceSettings.ts";
-import { collectHistory } from "./collect.ts";
 import { shouldRetry } from "./datasetState.ts";
-import { intervalMs, refreshMinutes } from "./refresh.ts";
+import { deviceKey } from "./deviceSettings.ts";
+import { intervalMs, refreshMinutes } from "./refreshInterval.ts";
+import { collectHistory } from "./telemetryCollect.ts";
 
 export interface Reading<D extends TelemetryDataset> {
   data: Loose<TelemetryOf<D>>;

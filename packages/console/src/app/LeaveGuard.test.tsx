@@ -2,8 +2,8 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Link, Route, Router, Switch } from "wouter";
-import { createGuardedHistory, type GuardedHistory } from "../app/history.ts";
-import { LeaveGuard } from "./LeaveGuard.tsx";
+import { LeaveGuard } from "../ui/LeaveGuard.tsx";
+import { createGuardedHistory, type GuardedHistory } from "./history.ts";
 
 let history: GuardedHistory;
 beforeEach(() => window.history.replaceState(null, "", "/firmware"));

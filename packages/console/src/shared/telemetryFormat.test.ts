@@ -16,7 +16,7 @@ import {
   storageSize,
   usedPercent,
   watchdogText,
-} from "./format.ts";
+} from "./telemetryFormat.ts";
 
 describe("battery", () => {
   it.each([
