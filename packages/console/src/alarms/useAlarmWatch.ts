@@ -15,8 +15,9 @@ import { useHeartbeat } from "../api/heartbeat.ts";
 import { type AlarmReadings, alarmRules, remember } from "../shared/alarmRules.ts";
 import { useAlarms } from "../shared/alarmStore.ts";
 import { clockResultQuery, clockView } from "../shared/clockQuery.ts";
-import { useApiBase, useDeviceSettings } from "../shared/deviceSettings.ts";
+import { useApiBase } from "../shared/deviceSettings.ts";
 import { datasetQuery, type Reading } from "../shared/telemetryQueries.ts";
+import { useDeviceMode } from "../shared/unit.ts";
 import { beep } from "./beep.ts";
 
 /** After the dashboard's own requests and the clock sync; always background (paused during a firmware upload). */
@@ -80,7 +81,7 @@ function latestOf(results: UseQueryResult<Reading<TelemetryDataset>>[]): Partial
 export function useAlarmWatch(): void {
   const client = useQueryClient();
   const base = useApiBase();
-  const mode = useDeviceSettings((s) => s.deviceMode);
+  const mode = useDeviceMode();
   const reachable = useConnection((s) => s.online !== false);
   useHeartbeat();
   const datasets = mode === "uhf" ? WATCHED : WATCHED.filter((d) => d !== "uhf/ports");
@@ -89,10 +90,6 @@ export function useAlarmWatch(): void {
     combine: latestOf,
   });
   const clock = clockView(useQuery(clockResultQuery(base)));
-
-  // Another unit: nothing it remembers or lists is about this one.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when the unit changes
-  useEffect(() => useAlarms.getState().reset(), [base]);
 
   const evaluate = useEffectEvent((now: number, since: number) => {
     const battery = latest.battery?.data as AlarmReadings["battery"];
