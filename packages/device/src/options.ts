@@ -32,6 +32,8 @@ export interface DeviceOptions {
   otaConfirmMs?: number;
   /** With nothing to send, the read stream's keep-alive comment comes this often (D10: at most 15 s). */
   streamKeepAliveMs?: number;
+  /** The read stream (D10) is served; false: the unit has none and answers its path 404 (DEVICE_STREAM=off). */
+  readStream?: boolean;
   /** The unit's name, stored over the one in its data folder; empty keeps the stored name. */
   deviceName?: string;
   /** States the unit starts in (see DeviceScenario). */
@@ -71,6 +73,7 @@ export function resolveOptions(o: DeviceOptions): ResolvedOptions {
     otaConfirmMs: Math.max(0, o.otaConfirmMs ?? 5000),
     configAuth: o.configAuth ?? false,
     streamKeepAliveMs: Math.min(15_000, Math.max(50, o.streamKeepAliveMs ?? 15_000)),
+    readStream: o.readStream ?? true,
     deviceName: o.deviceName?.trim() ?? "",
     scenario: o.scenario ?? [],
     log: escapedLog(o.log ?? ((line) => process.stderr.write(`device: ${line}\n`))),
@@ -114,6 +117,13 @@ function scenarios(raw: string | undefined): DeviceScenario[] {
   return names as DeviceScenario[];
 }
 
+/** DEVICE_STREAM: on (default) or off (no read stream: its path answers 404, as a unit without it). */
+function streamSwitch(raw: string | undefined): boolean {
+  const value = (raw ?? "").trim().toLowerCase() || "on";
+  if (value !== "on" && value !== "off") throw new Error(`DEVICE_STREAM must be on or off, got "${raw}"`);
+  return value === "on";
+}
+
 /** Reads the DEVICE_* environment of main.ts (README lists them); relative folders are taken from the repo root. */
 export function optionsFromEnv(env: NodeJS.ProcessEnv): DeviceOptions {
   const folder = (value: string | undefined, fallback: string) =>
@@ -144,6 +154,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): DeviceOptions {
     otaConfirmMs: num(env, "DEVICE_OTA_CONFIRM_MS", 5000),
     configAuth: flag(env, "DEVICE_CONFIG_AUTH"),
     streamKeepAliveMs: num(env, "DEVICE_STREAM_KEEPALIVE_MS", 15_000),
+    readStream: streamSwitch(env.DEVICE_STREAM),
     deviceName: env.DEVICE_NAME?.trim() ?? "",
     scenario: scenarios(env.DEVICE_SCENARIO),
   };

@@ -80,6 +80,8 @@ const waitTick = (slot: Slot) =>
   });
 
 export function passingsStreamRoutes(app: DeviceApp, device: Device): void {
+  // A unit without the stream (DEVICE_STREAM=off): its path falls to the API's 404, and the console uses counters.
+  if (!device.options.readStream) return;
   const hub = streamHubOf(device);
   const { reader } = device;
   const log = reader.log;
