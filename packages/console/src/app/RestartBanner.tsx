@@ -19,17 +19,15 @@ function restartFailure(err: unknown): string {
 }
 
 export function RestartBanner() {
-  const { changed, restarting, setRestarting } = useRestart();
+  const changed = useRestart((s) => s.changed);
   useEffect(watchForOtherReboots, []);
   useEffect(followReboots, []);
   // REBOOT, then the watch until the unit has gone away and answers again (which clears the banner).
   const restart = useMutation({
     mutationFn: async () => {
-      setRestarting(true);
       await write(API.commandExecute, { json: { cmd: "REBOOT", args: [], ...writeCredentials("commands") } });
       if ((await watchReboot({ pollMs: 500 })) !== "back") throw new Error(NOT_BACK);
     },
-    onError: () => setRestarting(false),
   });
   if (!changed.length) return null;
   const message = restart.isPending
@@ -42,7 +40,12 @@ export function RestartBanner() {
     <div className="banner banner-danger" role="alert">
       <strong>Configuration changed without restart!</strong>
       <span className="banner-detail">Changed: {changed.join(", ")}</span>
-      <button type="button" className="btn btn-light" onClick={() => restart.mutate()} disabled={restarting}>
+      <button
+        type="button"
+        className="btn btn-light"
+        onClick={() => restart.mutate()}
+        disabled={restart.isPending}
+      >
         Restart unit
       </button>
       {message && <span className="banner-detail">{message}</span>}

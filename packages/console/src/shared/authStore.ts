@@ -18,7 +18,6 @@ interface Persisted {
 
 export interface AuthState extends Persisted {
   key: string;
-  querying: boolean;
   result: AuthResult | null;
   setPassword(password: string): void;
   setKey(key: string): void;
@@ -27,7 +26,6 @@ export interface AuthState extends Persisted {
   passwordTested(result: AuthResult, level?: number): void;
   /** A test the unit did not evaluate (429, the guessing limit): the result is shown; type, level and password stay. */
   passwordTestLimited(result: AuthResult): void;
-  setQuerying(querying: boolean): void;
 }
 
 /** What sessionStorage holds, if it is a whole, valid auth state (anything else starts at None, level 10). */
@@ -51,7 +49,6 @@ export const useAuth = create<AuthState & { saved: Persisted }>()(
       ...NONE,
       saved: NONE,
       key: "",
-      querying: false,
       result: null,
       setPassword: (password) => set({ password }),
       setKey: (key) => set({ key }),
@@ -65,7 +62,6 @@ export const useAuth = create<AuthState & { saved: Persisted }>()(
         set({ saved: saved(get()) });
       },
       passwordTestLimited: (result) => set({ result }),
-      setQuerying: (querying) => set({ querying }),
     }),
     {
       name: SESSION_KEYS.auth,

@@ -19,8 +19,8 @@ export function bootedAfter(uptimeS: unknown, since: number, answeredAt: number)
 
 /** Asks the unit for its uptime when the banner is up; clears the banner if the unit has rebooted since. */
 export async function checkForReboot(): Promise<boolean> {
-  const { changed, since, restarting } = useRestart.getState();
-  if (!changed.length || since === null || restarting) return false;
+  const { changed, since } = useRestart.getState();
+  if (!changed.length || since === null) return false;
   try {
     const answer = await send(API.telemetry("os"), { background: true, timeoutMs: 5000 });
     const uptime =

@@ -1,54 +1,56 @@
 // The restart banner's shared state: settings changed since the unit last restarted (SPEC §2), and since when.
 import { create } from "zustand";
+import { persist } from "zustand/middleware";
 import { onRebootSeen } from "../api/rebootWatch.ts";
-import { local, readJson, writeJson } from "./storage.ts";
+import { fieldStorage, local } from "./storage.ts";
+import { LOCAL_KEYS } from "./storageKeys.ts";
 
-const KEY = "restartPending";
-const SINCE_KEY = "restartPendingSince";
-
-interface RestartState {
+type RestartPending = {
   /** Internal names of settings set successfully since the last restart; non-empty shows the banner. */
   changed: string[];
   /** Browser time (epoch ms) of the first of those changes, or null. */
   since: number | null;
-  /** True while a restart was requested and the console waits for the unit to go away and come back. */
-  restarting: boolean;
+};
+
+interface RestartState extends RestartPending {
   configChanged(name: string, at?: number): void;
-  setRestarting(restarting: boolean): void;
   /** The unit really rebooted: the banner clears. */
   rebooted(): void;
 }
 
-function storedChanged(): string[] {
-  const stored = readJson<unknown>(local, KEY);
-  return Array.isArray(stored) ? stored.filter((x): x is string => typeof x === "string") : [];
+/** A stored value as the store takes it: a list of names, and a time only beside a non-empty list. */
+function storedPending(stored: unknown): RestartPending {
+  const v = (stored ?? {}) as { changed?: unknown; since?: unknown };
+  const changed = Array.isArray(v.changed) ? v.changed.filter((x): x is string => typeof x === "string") : [];
+  const since =
+    changed.length && typeof v.since === "number" && Number.isFinite(v.since) ? (v.since as number) : null;
+  return { changed, since };
 }
 
-function storedSince(changed: readonly string[]): number | null {
-  const stored = readJson<unknown>(local, SINCE_KEY);
-  return changed.length && typeof stored === "number" && Number.isFinite(stored) ? stored : null;
-}
-
-const initial = storedChanged();
-
-export const useRestart = create<RestartState>((set, get) => ({
-  changed: initial,
-  since: storedSince(initial),
-  restarting: false,
-  configChanged(name, at = Date.now()) {
-    const changed = get().changed.includes(name) ? get().changed : [...get().changed, name];
-    const since = get().since ?? at;
-    writeJson(local, KEY, changed);
-    writeJson(local, SINCE_KEY, since);
-    set({ changed, since });
-  },
-  setRestarting: (restarting) => set({ restarting }),
-  rebooted() {
-    writeJson(local, KEY, undefined);
-    writeJson(local, SINCE_KEY, undefined);
-    set({ changed: [], since: null, restarting: false });
-  },
-}));
+export const useRestart = create<RestartState>()(
+  persist(
+    (set, get) => ({
+      changed: [],
+      since: null,
+      configChanged(name, at = Date.now()) {
+        const changed = get().changed.includes(name) ? get().changed : [...get().changed, name];
+        set({ changed, since: get().since ?? at });
+      },
+      rebooted: () => set({ changed: [], since: null }),
+    }),
+    {
+      // Two values, each under its own key as before `persist`.
+      name: LOCAL_KEYS.restartPending,
+      storage: fieldStorage<RestartPending>(
+        () => local,
+        { changed: LOCAL_KEYS.restartPending, since: LOCAL_KEYS.restartPendingSince },
+        { changed: [], since: null },
+      ),
+      partialize: ({ changed, since }) => ({ changed, since }),
+      merge: (stored, current) => ({ ...current, ...storedPending(stored) }),
+    },
+  ),
+);
 
 /**
  * From now on, any watch that sees the unit go away and come back (Restart unit, a firmware update) clears the

@@ -1,4 +1,4 @@
-// Which readings of each dataset go into the in-memory history (battery charge, each temperature, passings seen).
+// Which readings of each dataset go into the in-memory history (battery charge, each temperature, passings seen and left).
 import type { TelemetryDataset } from "@trc/protocol";
 import { batteryPercent } from "./telemetryFormat.ts";
 import { record as recordPoint } from "./telemetryHistory.ts";
@@ -20,5 +20,7 @@ export function collectHistory(dataset: TelemetryDataset, data: Reading, at: num
     }
   } else if (dataset === "passings") {
     record("passings:seen", asNumber(data.seen), at);
+    // The backlog (shared/backlog.ts) joins Left to Seen by time.
+    record("passings:left", asNumber(data.left), at);
   }
 }
