@@ -77,7 +77,13 @@ export function backlog(readings: readonly PassingsPoint[], now: number): Backlo
   if (perMinute > 0) return { ...base, trend: "growing", ...none, growPerMinute: perMinute };
   if (perMinute < 0) {
     const drain = -perMinute;
-    return { ...base, trend: "draining", ...none, drainPerMinute: drain, clearInMs: (last.left / drain) * 60_000 };
+    return {
+      ...base,
+      trend: "draining",
+      ...none,
+      drainPerMinute: drain,
+      clearInMs: (last.left / drain) * 60_000,
+    };
   }
   return { ...base, trend: "steady", ...none };
 }

@@ -1,6 +1,7 @@
 // Temps, Interfaces and Passings cards (SPEC §2, §3), with history sparklines on temps and passings.
 
 import { keyed, MISSING, num } from "../shared/telemetryFormat.ts";
+import { BacklogSummary } from "../ui/BacklogSummary.tsx";
 import { NoReadsInput } from "../ui/NoReadsInput.tsx";
 import { Card } from "./Card.tsx";
 import { Sparkline } from "./Sparkline.tsx";
@@ -80,6 +81,7 @@ export function PassingsCard() {
             ))}
           </dl>
           <Sparkline series="passings:seen" label="Seen history" />
+          <BacklogSummary />
         </>
       )}
       <NoReadsInput />
