@@ -1,0 +1,345 @@
+// The read stream client: ref-counted connection, resume from the last seq, no duplicates, gaps, 404, 503, idle.
+import type { TagRead } from "@trc/protocol";
+import { describe, expect, it } from "vitest";
+import { ReadStream, STREAM_TIMING, type StreamAnswer, type StreamIO } from "./readStream.ts";
+
+const flush = async () => {
+  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
+};
+
+/** A server-sent event body the test writes into; aborting the request errors it, as a real fetch does. */
+function sse(signal: AbortSignal) {
+  let ctl!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      ctl = c;
+    },
+  });
+  signal.addEventListener("abort", () => ctl.error(new DOMException("aborted", "AbortError")));
+  const enc = new TextEncoder();
+  return {
+    body,
+    send: (text: string) => ctl.enqueue(enc.encode(text)),
+    end: () => ctl.close(),
+    /** The connection resets mid-stream. */
+    reset: () => ctl.error(new TypeError("network error")),
+  };
+}
+
+interface Call {
+  url: string;
+  signal: AbortSignal;
+  /** Answers 200 with an open event stream. */
+  open(): ReturnType<typeof sse>;
+  /** Answers another status with a JSON body. */
+  refuse(status: number, body: unknown, headers?: Record<string, string>): void;
+  fail(err: Error): void;
+}
+
+function fakeIO() {
+  let now = 0;
+  let nextId = 0;
+  const timers = new Map<number, { fn: () => void; at: number }>();
+  const calls: Call[] = [];
+  const io: StreamIO = {
+    fetch: (url, init) =>
+      new Promise<StreamAnswer>((resolve, reject) => {
+        init.signal.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")));
+        calls.push({
+          url,
+          signal: init.signal,
+          open() {
+            const s = sse(init.signal);
+            resolve(new Response(s.body, { status: 200 }));
+            return s;
+          },
+          refuse(status, body, headers = {}) {
+            resolve(new Response(JSON.stringify(body), { status, headers }));
+          },
+          fail: reject,
+        });
+      }),
+    setTimeout: (fn, ms) => {
+      timers.set(++nextId, { fn, at: now + ms });
+      return nextId;
+    },
+    clearTimeout: (h) => {
+      timers.delete(h as number);
+    },
+  };
+  /** Moves the clock, running each timer due (earliest first). */
+  async function advance(ms: number) {
+    const until = now + ms;
+    for (;;) {
+      const due = [...timers.entries()].filter(([, t]) => t.at <= until).sort((a, b) => a[1].at - b[1].at)[0];
+      if (!due) break;
+      timers.delete(due[0]);
+      now = due[1].at;
+      due[1].fn();
+      await flush();
+    }
+    now = until;
+  }
+  return { io, calls, advance, pendingTimers: () => timers.size };
+}
+
+const read = (seq: number, tag = "000123", ant = 0): TagRead => ({
+  seq,
+  tag,
+  ant,
+  rssi: -60,
+  time: 1e12 + seq,
+});
+const batch = (...seqs: number[]) =>
+  `event: reads\nid: ${seqs[seqs.length - 1]}\ndata: ${JSON.stringify({ reads: seqs.map((s) => read(s)) })}\n\n`;
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+function setup() {
+  const fake = fakeIO();
+  const stream = new ReadStream("http://unit", fake.io);
+  const got: number[] = [];
+  const leave = stream.subscribe((reads) => got.push(...reads.map((r) => r.seq)));
+  return { ...fake, stream, got, leave };
+}
+
+describe("ReadStream", () => {
+  it("opens one connection for the first subscriber, live only, and counts each read it delivers", async () => {
+    const { calls, stream, got } = setup();
+    const second: number[] = [];
+    stream.subscribe((reads) => second.push(...reads.map((r) => r.seq)));
+    await flush();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.url).toBe("http://unit/api/passings/stream");
+    expect(stream.state.status).toBe("connecting");
+    const s = calls[0]?.open();
+    await flush();
+    expect(stream.state).toMatchObject({ status: "live", connections: 1, received: 0 });
+    s?.send(batch(41, 42, 43));
+    // A batch cut anywhere still arrives whole.
+    const text = batch(44, 45);
+    s?.send(text.slice(0, 17));
+    await flush();
+    s?.send(text.slice(17));
+    await flush();
+    expect(got).toEqual([41, 42, 43, 44, 45]);
+    expect(second).toEqual(got);
+    expect(stream.state).toMatchObject({ received: 5, missed: 0, lastSeq: 45 });
+  });
+
+  it("resumes with ?after= its last seq when the unit ends the stream, and delivers no seq twice", async () => {
+    const { calls, stream, got, advance } = setup();
+    await flush();
+    const first = calls[0]?.open();
+    await flush();
+    first?.send(batch(10, 11, 12));
+    await flush();
+    first?.end();
+    await flush();
+    expect(stream.state.status).toBe("reconnecting");
+    expect(stream.state.reason).toBe("The unit ended the read stream");
+    await advance(STREAM_TIMING.resumeMs);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.url).toBe("http://unit/api/passings/stream?after=12");
+    const second = calls[1]?.open();
+    await flush();
+    // A unit that sends an already received read again: it is not counted twice.
+    second?.send(batch(12, 13, 14));
+    await flush();
+    expect(got).toEqual([10, 11, 12, 13, 14]);
+    expect(stream.state).toMatchObject({ status: "live", received: 5, connections: 2, reason: null });
+  });
+
+  it("resumes after a lost connection (a network error mid-stream)", async () => {
+    const { calls, stream, got, advance } = setup();
+    await flush();
+    const first = calls[0]?.open();
+    await flush();
+    first?.send(batch(1, 2));
+    await flush();
+    first?.reset();
+    await flush();
+    expect(stream.state).toMatchObject({
+      status: "reconnecting",
+      reason: "The read stream was lost: network error",
+    });
+    await advance(STREAM_TIMING.resumeMs);
+    expect(calls[1]?.url).toContain("?after=2");
+    calls[1]?.open().send(batch(3));
+    await flush();
+    expect(got).toEqual([1, 2, 3]);
+    expect(stream.state.received).toBe(3);
+  });
+
+  it("counts a gap's reads as missed (only the part after its last seq) and resumes after it", async () => {
+    const { calls, stream, got, advance } = setup();
+    await flush();
+    const s = calls[0]?.open();
+    await flush();
+    s?.send(batch(5));
+    s?.send(`event: gap\ndata: {"from":3,"to":20}\n\n`);
+    s?.send(batch(21, 22));
+    await flush();
+    expect(stream.state).toMatchObject({ received: 3, missed: 15, lastSeq: 22 });
+    // A gap already behind the last seq changes nothing.
+    s?.send(`event: gap\ndata: {"from":1,"to":9}\n\n`);
+    await flush();
+    expect(stream.state.missed).toBe(15);
+    s?.end();
+    await flush();
+    await advance(STREAM_TIMING.resumeMs);
+    expect(calls[1]?.url).toContain("?after=22");
+    expect(got).toEqual([5, 21, 22]);
+  });
+
+  it("a 404 means the unit has no stream: it says so and never asks again", async () => {
+    const { calls, stream, advance } = setup();
+    await flush();
+    calls[0]?.refuse(404, { error: "No such API path: /api/passings/stream" });
+    await flush();
+    expect(stream.state).toMatchObject({ status: "absent", reason: "The unit has no read stream" });
+    await advance(60_000);
+    expect(calls).toHaveLength(1);
+  });
+
+  it("a 503 means busy: it shows the unit's reason and tries again after Retry-After", async () => {
+    const { calls, stream, advance } = setup();
+    await flush();
+    calls[0]?.refuse(503, { error: "At most 2 read streams at once" }, { "Retry-After": "3" });
+    await flush();
+    expect(stream.state).toMatchObject({ status: "busy", reason: "At most 2 read streams at once" });
+    await advance(2_999);
+    expect(calls).toHaveLength(1);
+    await advance(1);
+    expect(calls).toHaveLength(2);
+    calls[1]?.refuse(503, { error: "still busy" });
+    await flush();
+    await advance(STREAM_TIMING.busyMs - 1);
+    expect(calls).toHaveLength(2);
+    await advance(1);
+    expect(calls).toHaveLength(3);
+  });
+
+  it("backs off 1 s, 2 s, 4 s... (at most 10 s) while connections fail, and starts over after one that carried", async () => {
+    const { calls, stream, advance } = setup();
+    await flush();
+    const waits: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      calls[i]?.fail(new TypeError("Failed to fetch"));
+      await flush();
+      expect(stream.state.reason).toBe("The read stream was lost: Failed to fetch");
+      let waited = 0;
+      while (calls.length === i + 1) {
+        await advance(250);
+        waited += 250;
+      }
+      waits.push(waited);
+    }
+    expect(waits).toEqual([1000, 2000, 4000, 8000, 10_000, 10_000]);
+    const s = calls[6]?.open();
+    await flush();
+    s?.send(batch(1));
+    await flush();
+    expect(stream.state.status).toBe("live");
+    s?.reset();
+    await flush();
+    await advance(STREAM_TIMING.resumeMs);
+    expect(calls).toHaveLength(8);
+  });
+
+  it("another status (500) is retried with the unit's reason shown", async () => {
+    const { calls, stream, advance } = setup();
+    await flush();
+    calls[0]?.refuse(500, { error: "Internal error: boom" });
+    await flush();
+    expect(stream.state).toMatchObject({ status: "reconnecting", reason: "Internal error: boom" });
+    await advance(1000);
+    expect(calls).toHaveLength(2);
+  });
+
+  it("a connection silent for longer than two keep-alives is taken as dead and resumed", async () => {
+    const { calls, stream, advance } = setup();
+    await flush();
+    const s = calls[0]?.open();
+    await flush();
+    s?.send(batch(7));
+    await flush();
+    await advance(STREAM_TIMING.idleMs - 1);
+    s?.send(": keep-alive\n\n");
+    await flush();
+    await advance(STREAM_TIMING.idleMs - 1);
+    expect(calls[0]?.signal.aborted).toBe(false);
+    await advance(1);
+    expect(calls[0]?.signal.aborted).toBe(true);
+    expect(stream.state.reason).toBe("No data for too long");
+    await advance(STREAM_TIMING.resumeMs);
+    expect(calls[1]?.url).toContain("?after=7");
+  });
+
+  it("closes when the last subscriber leaves (after a grace), and a new subscriber starts afresh", async () => {
+    const { calls, stream, leave, advance, pendingTimers } = setup();
+    const leaveOther = stream.subscribe(() => {});
+    await flush();
+    calls[0]?.open().send(batch(1, 2));
+    await flush();
+    leave();
+    leaveOther();
+    expect(stream.state.status).toBe("live");
+    await advance(STREAM_TIMING.closeGraceMs);
+    expect(calls[0]?.signal.aborted).toBe(true);
+    expect(stream.state).toMatchObject({ status: "closed", received: 0, lastSeq: null });
+    expect(pendingTimers()).toBe(0);
+    stream.subscribe(() => {});
+    await flush();
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.url).toBe("http://unit/api/passings/stream");
+  });
+
+  it("a subscriber back within the grace (StrictMode's second effect) keeps the one connection", async () => {
+    const { calls, stream, leave, advance } = setup();
+    await flush();
+    calls[0]?.open();
+    await flush();
+    leave();
+    stream.subscribe(() => {});
+    await advance(STREAM_TIMING.closeGraceMs * 3);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.signal.aborted).toBe(false);
+    expect(stream.state.status).toBe("live");
+  });
+
+  it("skips a batch it cannot read, says so, and goes on", async () => {
+    const { calls, stream, got } = setup();
+    await flush();
+    const s = calls[0]?.open();
+    await flush();
+    s?.send(`event: reads\nid: 3\ndata: {"reads":[{"seq":3}]}\n\n`);
+    s?.send(`event: reads\nid: 4\ndata: not json\n\n`);
+    await flush();
+    expect(stream.state.reason).toBe("A reads event that is not JSON was skipped");
+    s?.send(batch(4));
+    await flush();
+    expect(got).toEqual([4]);
+    expect(stream.state.received).toBe(1);
+  });
+
+  it("delivers a long burst (20 drops, 500-read batches) with received = sent and no duplicate", async () => {
+    const { calls, stream, got, advance } = setup();
+    await flush();
+    let seq = 0;
+    for (let drop = 0; drop < 20; drop++) {
+      const s = calls[drop]?.open();
+      await flush();
+      // Each connection resends the last 3 reads (a unit resuming from an older point) and 1,000 new ones.
+      const from = Math.max(1, seq - 2);
+      for (let b = from; b <= seq + 1000; b += 500)
+        s?.send(batch(...range(b, Math.min(b + 499, seq + 1000))));
+      seq += 1000;
+      await flush();
+      s?.end();
+      await flush();
+      await advance(STREAM_TIMING.resumeMs);
+    }
+    expect(stream.state.received).toBe(20_000);
+    expect(got).toEqual(range(1, 20_000));
+  });
+});

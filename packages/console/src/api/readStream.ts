@@ -1,0 +1,284 @@
+// The unit's read stream (D10) as the console holds it: one connection per unit beside its request gate, open while
+// a page subscribes, resumed from the last seq after a drop, counting the reads received and the ones the unit missed.
+import {
+  PASSINGS_STREAM,
+  PASSINGS_STREAM_PATH,
+  ReadsBatch,
+  ReadsGap,
+  StreamItemReader,
+  type TagRead,
+} from "@trc/protocol";
+import * as z from "zod/mini";
+import { unitKey } from "./connection.ts";
+import { reasonOf, retryAfterSeconds } from "./errors.ts";
+
+/**
+ * connecting: asking; live: the stream is open; reconnecting: it ended or failed, the next try is planned; busy:
+ * the unit serves its 2 streams already (503); absent: the unit has no stream (404); closed: nobody subscribes.
+ */
+export type StreamStatus = "connecting" | "live" | "reconnecting" | "busy" | "absent" | "closed";
+
+export interface ReadStreamState {
+  status: StreamStatus;
+  /** Reads received (each seq once), since the first subscriber. */
+  received: number;
+  /** Reads the unit reported as no longer kept (`gap` events), since the first subscriber. */
+  missed: number;
+  /** The last seq received or skipped by a gap: the resume point. */
+  lastSeq: number | null;
+  /** Connections opened (the first and every resume). */
+  connections: number;
+  /** Why the stream is not live (a refusal's reason, a lost connection), or a batch it could not read. */
+  reason: string | null;
+}
+
+/** What the stream needs of a fetch answer (a real `Response` is one). */
+export interface StreamAnswer {
+  status: number;
+  headers: { get(name: string): string | null };
+  body: ReadableStream<Uint8Array> | null;
+  text(): Promise<string>;
+}
+
+/** The I/O a read stream uses, injected in tests. */
+export interface StreamIO {
+  fetch(url: string, init: { signal: AbortSignal; cache: "no-store" }): Promise<StreamAnswer>;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const STREAM_TIMING = {
+  /** No byte for this long (two keep-alives and a margin): the connection is taken as dead and resumed. */
+  idleMs: 2 * PASSINGS_STREAM.keepAliveMs + 5_000,
+  /** After a connection that carried something ends: try again this soon. */
+  resumeMs: 250,
+  /** After failures in a row: 1 s, 2 s, 4 s... at most this. */
+  maxBackoffMs: 10_000,
+  /** A 503 without Retry-After: wait this. */
+  busyMs: 5_000,
+  /** The last subscriber gone: close after this (a page shown again at once, or StrictMode's second effect, keeps it). */
+  closeGraceMs: 1_000,
+} as const;
+
+export type ReadsListener = (reads: readonly TagRead[]) => void;
+
+const INITIAL: ReadStreamState = {
+  status: "closed",
+  received: 0,
+  missed: 0,
+  lastSeq: null,
+  connections: 0,
+  reason: null,
+};
+
+/** How a connection ended: nothing to do, the unit has no stream, it is busy, or it ended (after data or not). */
+type Outcome =
+  | { kind: "absent" }
+  | { kind: "busy"; waitMs: number; reason: string }
+  | { kind: "ended"; carried: boolean; reason: string };
+
+export class ReadStream {
+  #state: ReadStreamState = INITIAL;
+  #readers = new Set<ReadsListener>();
+  #watchers = new Set<() => void>();
+  #run: AbortController | null = null;
+  #closeTimer: unknown = null;
+
+  constructor(
+    readonly base: string,
+    private readonly io: StreamIO,
+  ) {}
+
+  get state(): ReadStreamState {
+    return this.#state;
+  }
+
+  get subscribers(): number {
+    return this.#readers.size;
+  }
+
+  /** Receives every new read (in seq order, each once); the first subscriber opens the stream, the last closes it. */
+  subscribe(listener: ReadsListener): () => void {
+    this.#readers.add(listener);
+    if (this.#closeTimer !== null) {
+      this.io.clearTimeout(this.#closeTimer);
+      this.#closeTimer = null;
+    }
+    if (!this.#run) this.#start();
+    return () => {
+      if (!this.#readers.delete(listener) || this.#readers.size > 0) return;
+      this.#closeTimer = this.io.setTimeout(() => {
+        this.#closeTimer = null;
+        if (this.#readers.size === 0) this.close();
+      }, STREAM_TIMING.closeGraceMs);
+    };
+  }
+
+  /** Calls `fn` on every change of the state (for useSyncExternalStore). */
+  watch(fn: () => void): () => void {
+    this.#watchers.add(fn);
+    return () => this.#watchers.delete(fn);
+  }
+
+  /** Ends the connection now; the counts start again with the next subscriber. */
+  close(): void {
+    this.#run?.abort();
+    this.#run = null;
+    this.#set({ ...INITIAL });
+  }
+
+  #set(patch: Partial<ReadStreamState>): void {
+    this.#state = { ...this.#state, ...patch };
+    for (const fn of this.#watchers) fn();
+  }
+
+  #start(): void {
+    const run = new AbortController();
+    this.#run = run;
+    this.#set({ ...INITIAL, status: "connecting" });
+    void this.#loop(run.signal);
+  }
+
+  async #loop(signal: AbortSignal): Promise<void> {
+    let failures = 0;
+    while (!signal.aborted) {
+      const outcome = await this.#connect(signal);
+      if (signal.aborted) return;
+      if (outcome.kind === "absent") {
+        this.#set({ status: "absent", reason: "The unit has no read stream" });
+        return;
+      }
+      let waitMs: number;
+      if (outcome.kind === "busy") {
+        waitMs = outcome.waitMs;
+        this.#set({ status: "busy", reason: outcome.reason });
+      } else {
+        failures = outcome.carried ? 0 : failures + 1;
+        waitMs = outcome.carried
+          ? STREAM_TIMING.resumeMs
+          : Math.min(STREAM_TIMING.maxBackoffMs, 1000 * 2 ** (failures - 1));
+        this.#set({ status: "reconnecting", reason: outcome.reason });
+      }
+      await new Promise<void>((done) => {
+        const timer = this.io.setTimeout(done, waitMs);
+        signal.addEventListener(
+          "abort",
+          () => {
+            this.io.clearTimeout(timer);
+            done();
+          },
+          { once: true },
+        );
+      });
+    }
+  }
+
+  /** One connection, from its request to its end. */
+  async #connect(signal: AbortSignal): Promise<Outcome> {
+    const { lastSeq } = this.#state;
+    const url = `${this.base}${PASSINGS_STREAM_PATH}${lastSeq === null ? "" : `?after=${lastSeq}`}`;
+    const conn = new AbortController();
+    const stop = () => conn.abort();
+    signal.addEventListener("abort", stop, { once: true });
+    let idle: unknown = null;
+    const touch = () => {
+      if (idle !== null) this.io.clearTimeout(idle);
+      idle = this.io.setTimeout(stop, STREAM_TIMING.idleMs);
+    };
+    let carried = false;
+    try {
+      touch();
+      const res = await this.io.fetch(url, { signal: conn.signal, cache: "no-store" });
+      if (res.status === 404) return { kind: "absent" };
+      if (res.status !== 200 || !res.body) {
+        const body = await res.text().catch(() => "");
+        let reason: string | null = null;
+        try {
+          reason = reasonOf(JSON.parse(body));
+        } catch {
+          reason = null;
+        }
+        reason ??= `The unit answered ${res.status}`;
+        if (res.status === 503) {
+          const after = retryAfterSeconds(res.headers.get("Retry-After"));
+          return { kind: "busy", waitMs: after !== undefined ? after * 1000 : STREAM_TIMING.busyMs, reason };
+        }
+        return { kind: "ended", carried: false, reason };
+      }
+      this.#set({ status: "live", reason: null, connections: this.#state.connections + 1 });
+      const items = new StreamItemReader();
+      const decoder = new TextDecoder();
+      const reader = res.body.getReader();
+      for (;;) {
+        const chunk = await reader.read();
+        if (chunk.done) break;
+        touch();
+        carried = true;
+        for (const item of items.push(decoder.decode(chunk.value, { stream: true }))) {
+          if (item.kind === "event") this.#take(item.event, item.data);
+        }
+      }
+      return { kind: "ended", carried, reason: "The unit ended the read stream" };
+    } catch (err) {
+      const why = signal.aborted
+        ? "closed"
+        : conn.signal.aborted
+          ? "No data for too long"
+          : `The read stream was lost: ${err instanceof Error ? err.message : String(err)}`;
+      return { kind: "ended", carried, reason: why };
+    } finally {
+      if (idle !== null) this.io.clearTimeout(idle);
+      signal.removeEventListener("abort", stop);
+      conn.abort();
+    }
+  }
+
+  /** One event: a batch (each seq once, in order) or a gap (counted as missed). */
+  #take(event: string, data: string): void {
+    let json: unknown;
+    try {
+      json = JSON.parse(data);
+    } catch {
+      this.#set({ reason: `A ${event} event that is not JSON was skipped` });
+      return;
+    }
+    const last = this.#state.lastSeq ?? 0;
+    if (event === PASSINGS_STREAM.gapEvent) {
+      const gap = z.safeParse(ReadsGap, json);
+      if (!gap.success || gap.data.to <= last) return;
+      const from = Math.max(gap.data.from, last + 1);
+      this.#set({ missed: this.#state.missed + gap.data.to - from + 1, lastSeq: gap.data.to });
+      return;
+    }
+    if (event !== PASSINGS_STREAM.readsEvent) return;
+    const batch = z.safeParse(ReadsBatch, json);
+    if (!batch.success) {
+      this.#set({ reason: "A batch of reads the console could not read was skipped" });
+      return;
+    }
+    const fresh = batch.data.reads.filter((r) => r.seq > last);
+    const newest = fresh[fresh.length - 1];
+    if (!newest) return;
+    this.#set({ received: this.#state.received + fresh.length, lastSeq: newest.seq });
+    for (const listener of this.#readers) listener(fresh);
+  }
+}
+
+const browserIO: StreamIO = {
+  fetch: (url, init) => fetch(url, init),
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+const streams = new Map<string, ReadStream>();
+
+/** The one read stream of a unit (any spelling of its address), created on first use. */
+export function readStreamOf(base: string, io: StreamIO = browserIO): ReadStream {
+  const key = unitKey(base);
+  let stream = streams.get(key);
+  if (!stream) {
+    stream = new ReadStream(key, io);
+    streams.set(key, stream);
+  }
+  return stream;
+}
