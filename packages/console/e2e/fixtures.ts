@@ -160,6 +160,8 @@ export interface ScenarioPatch {
   temps?: Record<string, number> | null;
   cellular?: { power?: string; connection?: string } | null;
   readsStopped?: boolean | null;
+  /** The link to the upstream server down (true: Left grows with the reads) or held up (false). */
+  serverDown?: boolean | null;
   /** A tag held at a channel, read perSecond times a second (null takes it away). */
   testTag?: { tag: string; ant: number; perSecond: number } | null;
   /** Device clock = host clock + this. */

@@ -61,6 +61,30 @@ describe("scenario hooks", () => {
     );
   });
 
+  it("link to the server down: Sent stops and Left grows with the reads; held up: everything goes out", async () => {
+    await dev.postJson(SCENARIO, { serverDown: true, massStart: { tags: 200, seconds: 4 } });
+    const a = PassingsTelemetry.parse(await read("passings"));
+    await vi.waitFor(
+      async () => {
+        const b = PassingsTelemetry.parse(await read("passings"));
+        expect(b.sent).toBe(a.sent);
+        expect(b.seen).toBeGreaterThan(a.seen);
+        expect(b.left).toBeGreaterThan(a.left);
+      },
+      { timeout: 10_000, interval: 200 },
+    );
+    await dev.postJson(SCENARIO, { serverDown: false });
+    await vi.waitFor(
+      async () => expect(PassingsTelemetry.parse(await read("passings")).sent).toBeGreaterThan(a.sent),
+      {
+        timeout: 10_000,
+        interval: 200,
+      },
+    );
+    expect((await dev.postJson(SCENARIO, { serverDown: "yes" })).status).toBe(400);
+    await dev.call(SCENARIO, { method: "DELETE" });
+  });
+
   it("sets and steps the device clock and reports its true offset", async () => {
     const set = (await dev.postJson(SCENARIO, { clockOffsetMs: 3_600_000 })).body;
     expect(set.clockOffsetMs).toBeGreaterThan(3_600_000 - 5);

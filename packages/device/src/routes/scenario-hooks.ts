@@ -28,6 +28,8 @@ const FIELDS: Record<string, Check> = {
   cellular: (v) =>
     isRecord(isStr)(v) && Object.keys(v as object).every((k) => k === "power" || k === "connection"),
   readsStopped: (v) => typeof v === "boolean",
+  /** The link to the upstream server down (true) or held up (false). */
+  serverDown: (v) => typeof v === "boolean",
   /** Sets the device clock to host clock + this, ms. */
   clockOffsetMs: isNum,
   /** Steps the device clock by this, ms. */

@@ -1,5 +1,5 @@
 // Alarm scenarios (test hooks only): overrides laid over the living telemetry so each unit alarm can be made to happen,
-// and the reader's scenarios (reads stop, a test tag held at an antenna).
+// and the reader's scenarios (reads stop, a test tag held at an antenna, the link to the server down).
 import type {
   BatteryTelemetry,
   CellularTelemetry,
@@ -30,6 +30,8 @@ export interface Scenario {
   readsStopped?: boolean;
   /** A tag held at a channel, read `perSecond` times a second. */
   testTag?: TestTag;
+  /** The link to the upstream server: true down (nothing sent, Left grows with the reads), false up (all sent). */
+  serverDown?: boolean;
 }
 
 interface State {
@@ -66,6 +68,7 @@ export function setScenario(device: Device, patch: Record<string, unknown> | nul
   if (!s.scenario.readsStopped) s.frozen = null;
   reader.setStopped(!!s.scenario.readsStopped, now);
   reader.setLostChannels(s.scenario.antennaLost ?? [], now);
+  reader.setServerDown(s.scenario.serverDown ?? null, now);
   // What the counters showed when the reads stopped (the stream stopped at the same read).
   if (s.scenario.readsStopped) s.frozen ??= reader.passings(now);
   if (patch === null) reader.clearRaceReads(now);

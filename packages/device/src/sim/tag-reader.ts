@@ -41,6 +41,8 @@ export class TagReader {
   #last: number;
   #txOn = true;
   #stopped = false;
+  /** The link-down scenario: true holds the upstream server away, false holds it up, null leaves it to the noise. */
+  #serverDown: boolean | null = null;
   /** Channels whose antenna the antenna-lost scenario took away. */
   #lost = new Set<number>();
   #ports: readonly { ant: boolean; share: number }[];
@@ -88,6 +90,12 @@ export class TagReader {
   setStopped(stopped: boolean, now = Date.now()): void {
     this.advance(now);
     this.#stopped = stopped;
+  }
+
+  /** The link-down scenario: nothing is sent while down (Left grows with the reads); null gives it back to the noise. */
+  setServerDown(down: boolean | null, now = Date.now()): void {
+    this.advance(now);
+    this.#serverDown = down;
   }
 
   /** The antenna-lost scenario: no read on these channels. */
@@ -215,7 +223,7 @@ export class TagReader {
       const reads = this.readsIn(t, dtMs, tS);
       if (t + dtMs >= now - KEPT_CATCH_UP_MS) kept.push(...reads);
       else for (const r of reads) unkept.set(r.ant, (unkept.get(r.ant) ?? 0) + 1);
-      if (this.serverUp(tS))
+      if (this.#serverDown === null ? this.serverUp(tS) : !this.#serverDown)
         this.#sent += (this.#unique - this.#sent) * Math.min(1, dtMs / 1000 / SEND_LAG_S);
       t += dtMs;
       const lastSample = this.#history[this.#history.length - 1];
