@@ -14,6 +14,7 @@ import { useConnection } from "../api/connection.ts";
 import { useHeartbeat } from "../api/heartbeat.ts";
 import { type AlarmReadings, alarmRules, remember } from "../shared/alarmRules.ts";
 import { useAlarms } from "../shared/alarmStore.ts";
+import { backlog, passingsPoints } from "../shared/backlog.ts";
 import { clockResultQuery, clockView } from "../shared/clockQuery.ts";
 import { useApiBase } from "../shared/deviceSettings.ts";
 import { datasetQuery, type Reading } from "../shared/telemetryQueries.ts";
@@ -117,6 +118,8 @@ export function useAlarmWatch(): void {
         channels: mode === "uhf" ? channels : undefined,
         clockOffsetMs: clock.estimate?.offsetMs ?? null,
         noReadsMinutes: store.noReadsMinutes,
+        // The passings readings kept since the page opened (every answer, whoever asked: the watch reads every 30 s).
+        backlog: backlog(passingsPoints(), now),
       },
       memory,
     );

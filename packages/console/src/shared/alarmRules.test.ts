@@ -96,6 +96,15 @@ const cases: [string, Partial<AlarmReadings>, string[]][] = [
   ["clock an hour behind", { clockOffsetMs: -3_600_000 }, ["Device clock off (-1 h 0 min)"]],
   ["clock exactly 1 s off", { clockOffsetMs: -1000 }, []],
   ["no sync yet", { clockOffsetMs: null }, []],
+  // Backlog growing: Left has grown for 2 minutes while reads came in; the text follows Left.
+  [
+    "backlog grown for 2 min",
+    { backlog: { left: 57, growingForMs: 120_000 } },
+    ["Backlog growing: 57 unsent"],
+  ],
+  ["backlog grown for 1 min 59 s: not yet", { backlog: { left: 57, growingForMs: 119_000 } }, []],
+  ["backlog not growing", { backlog: { left: 900, growingForMs: 0 } }, []],
+  ["no passings reading yet", { backlog: { left: null, growingForMs: 0 } }, []],
 ];
 
 describe("alarmRules", () => {
@@ -116,6 +125,7 @@ describe("alarmRules", () => {
       ],
       clockOffsetMs: 3,
       noReadsMinutes: 10,
+      backlog: { left: 3, growingForMs: 30_000 },
     };
     const m = remember(EMPTY_MEMORY, { channels: healthy.channels, seen: 100, at: NOW - 60_000 });
     expect(alarmRules({ now: NOW, ...healthy }, remember(m, { seen: 150, at: NOW }))).toEqual([]);

@@ -1,5 +1,6 @@
 // Unit alarm rules (issue 13), pure: the latest readings and a little session memory in, the alarms that hold out.
 import {
+  ALARM_BACKLOG_GROWING_MS,
   ALARM_BATTERY_LOW_PERCENT,
   ALARM_CELLULAR_CONNECTION_STATES,
   ALARM_CELLULAR_POWER_STATES,
@@ -35,6 +36,8 @@ export interface AlarmReadings {
   clockOffsetMs?: number | null;
   /** `No reads for N min`: N (0 = off). */
   noReadsMinutes?: number;
+  /** The backlog (shared/backlog.ts): Left now and how long it has grown while reads came in. */
+  backlog?: Maybe<{ left: number | null; growingForMs: number }>;
 }
 
 // The alarm and memory shapes live with the alarm store (shared: the header, the fleet and the watch read it).
@@ -116,5 +119,9 @@ export function alarmRules(r: AlarmReadings, m: AlarmMemory = EMPTY_MEMORY): Ala
   const minutes = r.noReadsMinutes ?? 0;
   if (minutes > 0 && m.seen && m.seen.last - m.seen.since >= minutes * 60_000)
     out.push({ id: "no-reads", text: `No reads for ${minutes} min` });
+
+  const bl = r.backlog;
+  if (bl && finite(bl.left) && bl.growingForMs >= ALARM_BACKLOG_GROWING_MS)
+    out.push({ id: "backlog", text: `Backlog growing: ${bl.left} unsent` });
   return out;
 }
