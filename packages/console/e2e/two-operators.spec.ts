@@ -1,0 +1,114 @@
+// Two operators on one unit's commands (issue 22): an owner and a default browser each see their own gating, the unit
+// judges every request by its own credentials whatever the other browser did, and each keeps its own history.
+import type { Browser, Page } from "@playwright/test";
+import {
+  AUTH_TEST,
+  commandRow,
+  EXECUTE,
+  executeButton,
+  historyEntries,
+  logIn,
+  packetPreview,
+  waitForRequest,
+} from "./commands-helpers.ts";
+import { type Device, expect, test } from "./fixtures.ts";
+
+const BANNER = "Insufficient permissions for this command! Please authenticate";
+
+/** One operator's browser: its own context (storage, session, history); fails the test on a page error. */
+async function operator(browser: Browser, device: Device, flags?: Record<string, boolean>) {
+  const context = await browser.newContext({ baseURL: device.url });
+  if (flags)
+    await context.addInitScript((f) => {
+      localStorage.setItem("featureFlagOverrides", JSON.stringify({ commands: f }));
+    }, flags);
+  const page = await context.newPage();
+  const errors: Error[] = [];
+  page.on("pageerror", (e) => errors.push(e));
+  return { page, errors, close: () => context.close() };
+}
+
+const openCommands = async (page: Page) => {
+  await page.goto("/commands");
+  await expect(page.locator(".cmd-list .cmd-row-name")).toHaveCount(16);
+};
+
+test("an owner and a default browser on one unit: own gating, the unit judges each request, own history", async ({
+  browser,
+  device,
+  request,
+}) => {
+  const owner = await operator(browser, device);
+  // The default operator's console lets it send above its level (developer flag), so the unit must refuse.
+  const other = await operator(browser, device, { allowExecutionRegardless: true });
+  try {
+    await logIn(owner.page, "owner-pass");
+    await openCommands(owner.page);
+    await openCommands(other.page);
+
+    // Each sees its own level and gating.
+    await expect(owner.page.getByText("Level: Owner (20)")).toBeVisible();
+    await expect(owner.page.getByText("Auth: Pass")).toBeVisible();
+    await expect(other.page.getByText("Level: Default (10)")).toBeVisible();
+    await expect(other.page.getByText("No auth configured!")).toBeVisible();
+    await expect(owner.page.getByRole("link", { name: "12 / 16 Available" })).toBeVisible();
+    await expect(other.page.getByRole("link", { name: "10 / 16 Available" })).toBeVisible();
+    await commandRow(owner.page, "Get Password").click();
+    await commandRow(other.page, "Set Password").click();
+    await expect(owner.page.getByText(BANNER)).toHaveCount(0);
+    await expect(other.page.getByRole("alert").filter({ hasText: BANNER })).toBeVisible();
+    expect(await packetPreview(owner.page)).toEqual({ cmd: "GET_PW", args: [], auth_pw: "owner-pass" });
+
+    // The owner runs an owner command: the unit takes it.
+    let since = Date.now();
+    await executeButton(owner.page).click();
+    expect((await waitForRequest(device.hooks.log, EXECUTE, since)).body).toMatchObject({
+      cmd: "GET_PW",
+      auth_pw: "***",
+    });
+    await expect(historyEntries(owner.page).first().locator(".badge")).toHaveText("200 Success");
+
+    // The default browser sends SET_PW right after: no credentials of the owner's go with it, the unit refuses.
+    await other.page.getByPlaceholder("new-password").fill("taken-over-1");
+    expect(await packetPreview(other.page)).toEqual({ cmd: "SET_PW", args: ["taken-over-1"] });
+    since = Date.now();
+    await executeButton(other.page).click();
+    const sent = await waitForRequest(device.hooks.log, EXECUTE, since);
+    // The device's log masks passwords (the new one in args too); no auth_pw went with it.
+    expect(sent.body).toEqual({ cmd: "SET_PW", args: ["***"] });
+    const denied = historyEntries(other.page).first();
+    await expect(denied.locator(".badge")).toHaveText("401 Unauthorized");
+    await expect(denied.locator("pre")).toContainText("SET_PW needs level 20");
+
+    // The owner password is unchanged; the new one is no password at all.
+    const test = async (pw: string) => (await request.post(AUTH_TEST, { data: { auth_pw: pw } })).status();
+    expect(await test("owner-pass")).toBe(200);
+    expect(await test("taken-over-1")).toBe(401);
+
+    // The default browser runs a level-5 command: taken, under its own (default) level.
+    await commandRow(other.page, "Identify antennas").click();
+    since = Date.now();
+    await executeButton(other.page).click();
+    expect((await waitForRequest(device.hooks.log, EXECUTE, since)).body).toEqual({
+      cmd: "IDENT_ANT",
+      args: [],
+    });
+    await expect(historyEntries(other.page).first().locator(".badge")).toHaveText("200 Success");
+
+    // Each history holds only its own browser's commands, after a reload too.
+    for (const page of [owner.page, other.page]) await page.reload();
+    await expect(historyEntries(owner.page)).toHaveCount(1);
+    await expect(historyEntries(owner.page).first()).toContainText("Get Password");
+    await expect(historyEntries(other.page)).toHaveCount(2);
+    await expect(historyEntries(other.page).nth(0)).toContainText("Identify antennas");
+    await expect(historyEntries(other.page).nth(1)).toContainText("Set Password");
+    // The owner is still the owner, the other still default: nothing crossed between the browsers.
+    await expect(owner.page.getByText("Level: Owner (20)")).toBeVisible();
+    await expect(other.page.getByText("Level: Default (10)")).toBeVisible();
+  } finally {
+    await owner.close();
+    await other.close();
+  }
+  expect(owner.errors).toEqual([]);
+  expect(other.errors).toEqual([]);
+});
