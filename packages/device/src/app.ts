@@ -12,6 +12,7 @@ import { RequestMonitor } from "./middleware/request-log.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { commandRoutes } from "./routes/commands.ts";
 import { configRoutes } from "./routes/config.ts";
+import { eventRoutes } from "./routes/event.ts";
 import { fileRoutes } from "./routes/files.ts";
 import { firmwareRoutes } from "./routes/firmware.ts";
 import { openApiRoutes } from "./routes/openapi.ts";
@@ -58,6 +59,7 @@ export function buildApp(device: Device, { monitor, faults }: Instruments): Hono
   fileRoutes(app, device);
   firmwareRoutes(app, device);
   openApiRoutes(app);
+  eventRoutes(app, device);
   if (options.testHooks) testHookRoutes(app, monitor, faults);
   if (options.testHooks) scenarioHookRoutes(app, device);
   app.all("/api/*", (c) => {

@@ -2,6 +2,8 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { DeviceMode } from "@trc/protocol";
+import { ReadsOutbox } from "./mqtt/reads-outbox.ts";
+import { UnitLink } from "./mqtt/unit-link.ts";
 import type { ResolvedOptions } from "./options.ts";
 import { DeviceClock } from "./sim/clock.ts";
 import { ReadLog } from "./sim/read-log.ts";
@@ -33,6 +35,8 @@ export class Device {
     },
     scheduledAt: null,
   };
+  /** The unit's MQTT client (D11). */
+  readonly mqtt: UnitLink;
 
   private constructor(
     readonly options: ResolvedOptions,
@@ -45,7 +49,15 @@ export class Device {
     readonly ota: OtaUpdater,
     readonly clock: DeviceClock,
     readonly reader: TagReader,
-  ) {}
+    outbox: ReadsOutbox,
+  ) {
+    this.mqtt = new UnitLink(this, outbox, {
+      keepAliveS: options.mqttKeepAliveS,
+      publishMs: options.mqttPublishMs,
+      readsTickMs: options.mqttReadsTickMs,
+      reconnectMs: options.mqttReconnectMs,
+    });
+  }
 
   /** Opens (or seeds, on a new data folder) every store. */
   static async open(options: ResolvedOptions): Promise<Device> {
@@ -68,6 +80,7 @@ export class Device {
     const clock = new DeviceClock(options.clockOffsetMs);
     const unitTime = (hostMs: number) => hostMs + clock.offsetMs;
     const reader = new TagReader(Date.now(), options.mode, power, { log, unitTime, antennaMissing: missing });
+    const outbox = await ReadsOutbox.open(join(paths.root, "mqtt.json"), log);
     return new Device(
       options,
       paths,
@@ -79,6 +92,7 @@ export class Device {
       new OtaUpdater(firmware),
       clock,
       reader,
+      outbox,
     );
   }
 
@@ -107,6 +121,7 @@ export class Device {
     this.#boots++;
     this.#bootedAt = Date.now();
     this.firmware.boot();
+    this.mqtt.start();
     const fw = this.firmware.telemetry();
     const line = `${new Date(this.clock.now()).toISOString()} INFO  boot: firmware ${fw.version} on ota_${fw.partition}, watchdog ${fw.otaWatchDog}`;
     await this.files.appendLogLine("status.log", line).catch(() => {});
@@ -114,6 +129,7 @@ export class Device {
 
   /** Power-off: an upload in progress is lost, timers stop, and pending writes finish. */
   async halt(): Promise<void> {
+    await this.mqtt.powerOff();
     await this.ota.reset();
     this.firmware.halt();
     await this.firmware.flushed();

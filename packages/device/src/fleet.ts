@@ -8,6 +8,8 @@ export interface FleetOptions {
   count?: number;
   /** The first unit's port; the others follow (8080, 8081, ...). 0: every unit picks a free port. */
   basePort?: number;
+  /** Only the first unit takes basePort; the others pick free ports (an event of hundreds of units). */
+  firstPortOnly?: boolean;
   /** Each unit keeps its state in `<dataRoot>/decoder-NN`. */
   dataRoot: string;
   /** Options every unit shares (host, console folder, profile...). */
@@ -47,7 +49,7 @@ export async function startFleet(o: FleetOptions): Promise<RunningFleet> {
   };
   try {
     for (let i = 0; i < count; i++) {
-      const port = o.basePort ? o.basePort + i : 0;
+      const port = o.basePort && (i === 0 || !o.firstPortOnly) ? o.basePort + i : 0;
       const dataDir = join(o.dataRoot, fleetUnitName(i).toLowerCase());
       units.push(await startDevice({ ...o.shared, ...fleetUnitOptions(i), port, dataDir }));
     }

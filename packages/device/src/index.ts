@@ -1,5 +1,15 @@
 // The public API of @trc/device: start a unit in this process or as a child process, and drive its test hooks.
+export { type BrokerOptions, type RunningBroker, startBroker } from "./broker/embedded-broker.ts";
+export { freePort, hasMosquitto, MOSQUITTO, startMosquitto } from "./broker/mosquitto.ts";
 export { type ChildDevice, type ChildDeviceOptions, READY_LINE, startChildDevice } from "./child.ts";
+export {
+  EVENT_MAX_UNITS,
+  type EventOptions,
+  eventClientId,
+  joinBroker,
+  type RunningEvent,
+  startEvent,
+} from "./event.ts";
 export { type FleetOptions, fleetUnitName, type RunningFleet, startFleet } from "./fleet.ts";
 export type { FaultSpec } from "./middleware/faults.ts";
 export type { LogEntry, RequestStats } from "./middleware/request-log.ts";

@@ -40,6 +40,16 @@ export interface DeviceOptions {
   scenario?: readonly DeviceScenario[];
   /** Configuration sets require authentication (level CONFIG_AUTH_LEVEL or the item's, whichever is higher). */
   configAuth?: boolean;
+  /** MQTT (D11): telemetry is published this often (and when it changes); default 30 s. */
+  mqttPublishMs?: number;
+  /** MQTT keep-alive in seconds (D11: 15; shorter in tests of the will). */
+  mqttKeepAliveS?: number;
+  /** How often reads are published to the broker (default 250 ms; an event of many units uses longer). */
+  mqttReadsTickMs?: number;
+  /** How long the MQTT client waits before it tries the broker again (default 1 s). */
+  mqttReconnectMs?: number;
+  /** Under `npm run event`: the event broker's WebSocket address, answered at GET /api/event/broker. */
+  eventBroker?: string;
   /** Where the device's own messages go (reboots, errors); default stderr. Never given a password. */
   log?: (line: string) => void;
 }
@@ -76,6 +86,11 @@ export function resolveOptions(o: DeviceOptions): ResolvedOptions {
     readStream: o.readStream ?? true,
     deviceName: o.deviceName?.trim() ?? "",
     scenario: o.scenario ?? [],
+    eventBroker: o.eventBroker ?? "",
+    mqttPublishMs: Math.max(100, o.mqttPublishMs ?? 30_000),
+    mqttKeepAliveS: Math.min(65_535, Math.max(1, Math.round(o.mqttKeepAliveS ?? 15))),
+    mqttReadsTickMs: Math.max(20, o.mqttReadsTickMs ?? 250),
+    mqttReconnectMs: Math.max(100, o.mqttReconnectMs ?? 1000),
     log: escapedLog(o.log ?? ((line) => process.stderr.write(`device: ${line}\n`))),
   };
 }
@@ -157,5 +172,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): DeviceOptions {
     readStream: streamSwitch(env.DEVICE_STREAM),
     deviceName: env.DEVICE_NAME?.trim() ?? "",
     scenario: scenarios(env.DEVICE_SCENARIO),
+    mqttPublishMs: num(env, "DEVICE_MQTT_PUBLISH_MS", 30_000),
+    mqttKeepAliveS: num(env, "DEVICE_MQTT_KEEPALIVE_S", 15),
   };
 }

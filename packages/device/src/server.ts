@@ -37,9 +37,12 @@ export async function startDevice(options: DeviceOptions): Promise<RunningDevice
   device.power = power;
   await device.boot();
   await listener.up();
+  const url = urlOf(resolved.host, listener.port);
+  // The unit's console address for its MQTT identity; unknown when it listens on every interface.
+  device.mqtt.setAddress(/^(0\.0\.0\.0|::)$/.test(resolved.host) ? null : url);
   let closing: Promise<void> | null = null;
   return {
-    url: urlOf(resolved.host, listener.port),
+    url,
     port: listener.port,
     options: resolved,
     device,

@@ -59,7 +59,7 @@ describe("execute", () => {
       ["REBOOT", ["now"]],
       ["REBOOT_DELAY", ["soon"]],
       ["TIME_MANUAL", ["261399000000000"]],
-      ["MQTT_SET", ["no-port"]],
+      ["MQTT_SET", ["broker.local:70000"]],
     ];
     for (const [cmd, args] of cases) {
       const res = await exec(cmd, args, "dev-pass");

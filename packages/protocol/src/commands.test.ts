@@ -50,7 +50,7 @@ describe("BUILT_IN_COMMANDS matches D4", () => {
     expect(findCommand("UHF_TX")?.args[0]).toMatchObject({ type: "onoff", val: "ON" });
     expect(findCommand("REPLAY_MANUAL")?.args[0]?.type).toBe("replay-time");
     expect(findCommand("TIME_MANUAL")?.args[0]?.type).toBe("manual-time");
-    expect(findCommand("MQTT_SET")?.args[0]?.type).toBe("host-port");
+    expect(findCommand("MQTT_SET")?.args[0]?.type).toBe("mqtt-server");
     expect(findCommand("REPLAY_SELECTED")?.args[0]?.type).toBe("file");
   });
 
@@ -200,6 +200,21 @@ describe("checkCommandArg for every D4 format", () => {
       "host-port",
       ["mqtt.example.org:1883", "10.0.0.1:1", "broker:65535", "my-host.local:8883"],
       ["", "mqtt.example.org", "host:0", "host:65536", "host:port", ":1883", "a b:1883", "host:123456"],
+    ],
+    [
+      "mqtt-server",
+      ["", "mqtt.example.org", "mqtt.example.org:1883", "10.0.0.1:1", "broker:65535", "[::1]:1883"],
+      [
+        "host:0",
+        "host:65536",
+        "host:port",
+        ":1883",
+        "a b:1883",
+        "host:",
+        "-bad:1883",
+        "a\r\nb:1883",
+        "a:b:1883",
+      ],
     ],
     [
       "file",

@@ -2,6 +2,7 @@
 import * as z from "zod/mini";
 import { REBOOT_DELAY_MAX_MINUTES } from "./constants.ts";
 import { CONTROL_CHARS_REASON, hasControlChars } from "./control-chars.ts";
+import { parseMqttServer } from "./mqtt.ts";
 import { parseManualTimeArg } from "./time-format.ts";
 
 /** Argument formats of D4; `type` on the wire. */
@@ -13,6 +14,7 @@ export const ARG_TYPES = [
   "file",
   "text",
   "host-port",
+  "mqtt-server",
 ] as const;
 export type ArgType = (typeof ARG_TYPES)[number];
 
@@ -104,7 +106,14 @@ export const BUILT_IN_COMMANDS: readonly CommandDefinition[] = [
     cmd: "MQTT_SET",
     perm: 50,
     desc: "Point the unit at another MQTT server.",
-    args: [arg("server", "host-port", "mqtt.example.org:1883", "host:port")],
+    args: [
+      arg(
+        "server",
+        "mqtt-server",
+        "mqtt.example.org:1883",
+        "host:port (port 1883 when left out); empty disconnects",
+      ),
+    ],
   },
   {
     name: "Set Whitelabel",
@@ -203,6 +212,10 @@ export function checkCommandArg(type: string, value: string): string | null {
       const m = HOST_PORT.exec(v);
       const port = m ? Number(m[1]) : 0;
       return m && port >= 1 && port <= 65535 ? null : "Use host:port";
+    }
+    case "mqtt-server": {
+      const server = parseMqttServer(v);
+      return server !== null && "error" in server ? server.error : null;
     }
     case "file":
       if (!v) return "Required";

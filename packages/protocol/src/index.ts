@@ -11,6 +11,7 @@ export * from "./enums.ts";
 export * from "./firmware.ts";
 export * from "./issues.ts";
 export * from "./levels.ts";
+export * from "./mqtt.ts";
 export * from "./openapi.ts";
 export * from "./passings-stream.ts";
 export * from "./telemetry.ts";

@@ -109,9 +109,15 @@ export async function runCommand(
       const password = device.passwords.ownerPassword;
       return done(`Owner password: ${password}`, { password });
     }
-    case "MQTT_SET":
-      await device.identity.update({ mqttServer: first });
-      return done(`MQTT server set to ${first}`);
+    case "MQTT_SET": {
+      // The argument is already a valid server or empty (checkCommandArg's mqtt-server format).
+      const server = await device.mqtt.setServer(first);
+      return done(
+        server
+          ? `MQTT server set to ${server.host}:${server.port}`
+          : "MQTT server cleared; the unit no longer publishes",
+      );
+    }
     case "WHITELABEL":
       if (first.length > MAX_TEXT) return refuse(`name: at most ${MAX_TEXT} characters`);
       await device.identity.update({ whitelabel: first });

@@ -19,8 +19,11 @@ export async function readTelemetry(device: Device, dataset: TelemetryDataset): 
       return device.firmware.telemetry();
     case "storage":
       return storage(device.paths.root);
-    case "passings":
-      return device.reader.passings(now);
+    case "passings": {
+      const passings = device.reader.passings(now);
+      // With a broker, Left is the reads it has not acknowledged yet (D11); without one, the upstream's backlog.
+      return device.mqtt.server ? { ...passings, left: device.mqtt.outbox.left } : passings;
+    }
     case "uhf/ports":
       return device.reader.ports(now);
     case "time/sources":

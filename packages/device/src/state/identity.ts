@@ -12,7 +12,8 @@ export const SEED_IDENTITY: Identity = {
   deviceName: "DECODER-01",
   serial: "TRC-2611-0001",
   whitelabel: "",
-  mqttServer: "mqtt.example.org:1883",
+  /** No broker until MQTT_SET names one (D11). */
+  mqttServer: "",
 };
 
 export class IdentityStore {
