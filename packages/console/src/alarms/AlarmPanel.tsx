@@ -2,7 +2,7 @@
 // a live region that announces new alarms.
 
 import { type ListedAlarm, useAlarms } from "../shared/alarmStore.ts";
-import { unlockAudio } from "./beep.ts";
+import { unlockAudio } from "../ui/beep.ts";
 import "./alarms.css";
 
 function AlarmRow({ alarm }: { alarm: ListedAlarm }) {

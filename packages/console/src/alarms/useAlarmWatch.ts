@@ -19,7 +19,7 @@ import { clockResultQuery, clockView } from "../shared/clockQuery.ts";
 import { useApiBase } from "../shared/deviceSettings.ts";
 import { datasetQuery, type Reading } from "../shared/telemetryQueries.ts";
 import { useDeviceMode } from "../shared/unit.ts";
-import { beep } from "./beep.ts";
+import { beep } from "../ui/beep.ts";
 
 /** After the dashboard's own requests and the clock sync; always background (paused during a firmware upload). */
 export const WATCH_TRAFFIC = { background: true, priority: -2 } as const;

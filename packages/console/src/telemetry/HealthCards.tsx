@@ -15,9 +15,9 @@ import {
   watchdogText,
 } from "../shared/telemetryFormat.ts";
 import { Bar } from "../ui/Bar.tsx";
+import { Sparkline } from "../ui/Sparkline.tsx";
 import { Badge } from "./Badge.tsx";
 import { Card, Field } from "./Card.tsx";
-import { Sparkline } from "./Sparkline.tsx";
 import { useDataset } from "./useDataset.ts";
 
 export function BatteryCard() {

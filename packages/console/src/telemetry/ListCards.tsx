@@ -3,8 +3,8 @@
 import { keyed, MISSING, num } from "../shared/telemetryFormat.ts";
 import { BacklogSummary } from "../ui/BacklogSummary.tsx";
 import { NoReadsInput } from "../ui/NoReadsInput.tsx";
+import { Sparkline } from "../ui/Sparkline.tsx";
 import { Card } from "./Card.tsx";
-import { Sparkline } from "./Sparkline.tsx";
 import { useDataset } from "./useDataset.ts";
 
 export function TempsCard() {

@@ -1,4 +1,4 @@
-// A short beep through Web Audio (no sound file): unlocked by the Sound switch's click, played on each new alarm.
+// A short beep through Web Audio (no sound file): unlocked by a Sound switch's click; new alarms, the Live tag test.
 
 type AudioCtor = new () => AudioContext;
 let ctx: AudioContext | null = null;
@@ -24,8 +24,8 @@ export function unlockAudio(): void {
     .catch(() => {});
 }
 
-/** 0.2 s of 880 Hz at a modest volume; silently nothing where Web Audio is missing or blocked. */
-export function beep(): void {
+/** 0.2 s of 880 Hz at a modest volume, `delayS` from now; silently nothing where Web Audio is missing or blocked. */
+export function beep(delayS = 0): void {
   const ac = context();
   if (!ac) return;
   try {
@@ -37,8 +37,9 @@ export function beep(): void {
     gain.gain.value = 0.15;
     osc.connect(gain);
     gain.connect(ac.destination);
-    osc.start();
-    osc.stop(ac.currentTime + 0.2);
+    const at = ac.currentTime + delayS;
+    osc.start(at);
+    osc.stop(at + 0.2);
   } catch {
     // No audio: the panel and the title still say it.
   }
