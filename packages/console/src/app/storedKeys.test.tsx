@@ -2,12 +2,14 @@
 import { render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { useCommands } from "../commands/commandsStore.ts";
+import { useFleetBrokers } from "../fleet/brokers.ts";
 import { useFleetUnits } from "../fleet/units.ts";
 import { LocalStorageSection } from "../settings/LocalStorageSection.tsx";
 import { useAlarms } from "../shared/alarmStore.ts";
 import { useAuth } from "../shared/authStore.ts";
 import { useFlags } from "../shared/flags.ts";
 import { useRestart } from "../shared/restartStore.ts";
+import { useReadySettings } from "../shared/readySettings.ts";
 import { LOCAL_KEY_MEANINGS, LOCAL_KEYS, SESSION_KEYS } from "../shared/storageKeys.ts";
 import { selectUnit } from "../shared/unit.ts";
 
@@ -23,8 +25,10 @@ describe("browser storage", () => {
     selectUnit("HTTP://10.0.0.9/");
     useFlags.getState().setOverride("commands", "useAuth", false);
     useFleetUnits.getState().add("10.0.0.8");
+    useFleetBrokers.getState().add("ws://10.0.0.7:9001", "judge", "broker-secret");
     useAlarms.getState().setSound(true);
     useAlarms.getState().setNoReadsMinutes(3);
+    useReadySettings.getState().setRaceHours(6.5);
     useRestart.getState().configChanged("tag_timeout", 1000);
     useCommands.getState().addEntry({
       id: "1",
@@ -46,10 +50,12 @@ describe("browser storage", () => {
 
     const written = Object.keys(localStorage).sort();
     expect(written).toEqual(Object.values(LOCAL_KEYS).sort());
-    expect(Object.keys(sessionStorage)).toEqual([SESSION_KEYS.auth]);
+    expect(Object.keys(sessionStorage).sort()).toEqual(Object.values(SESSION_KEYS).sort());
+    expect(localStorage.getItem("fleetBrokers")).toBe('[{"url":"ws://10.0.0.7:9001","username":"judge"}]');
     expect(localStorage.getItem("generalSettings")).toContain('"rootAPI":"http://10.0.0.9"');
     expect(localStorage.getItem("fleet")).toBe('["http://10.0.0.8"]');
     expect(localStorage.getItem("alarmNoReadsMinutes")).toBe("3");
+    expect(localStorage.getItem("readyRaceHours")).toBe("6.5");
     expect(JSON.stringify(localStorage)).not.toContain("pass");
 
     render(<LocalStorageSection />);

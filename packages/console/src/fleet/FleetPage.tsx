@@ -1,15 +1,21 @@
 // The fleet page (issue 14): every unit of an event in one table, polled side by side, the worst state at a glance.
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { useAlarms } from "../shared/alarmStore.ts";
 import { selectUnit } from "../shared/unit.ts";
 import { SortHeader } from "../ui/SortHeader.tsx";
+import { useNow } from "../ui/useNow.ts";
 import { AddUnitForm } from "./AddUnitForm.tsx";
+import { BrokerPanel } from "./BrokerPanel.tsx";
+import { useBrokerFeeds } from "./brokerFeed.ts";
+import { useFleetBrokers } from "./brokers.ts";
+import { brokerRow } from "./brokerUnits.ts";
 import { FleetRowView } from "./FleetRowView.tsx";
 import { type FleetRow, type SortKey, sortRows, summaryText, worstLevel } from "./model.ts";
+import { useRowWindow } from "./rowWindow.ts";
 import { thisUnit, useFleetUnits } from "./units.ts";
-import { useFleetRows } from "./useFleetRows.ts";
+import { ROW_TICK_MS, useFleetRows } from "./useFleetRows.ts";
 import "./fleet.css";
 
 export default function FleetPage() {
@@ -20,8 +26,18 @@ export default function FleetPage() {
   const [sort, setSort] = useState<{ key: SortKey; descending: boolean }>({ key: "list", descending: false });
   const here = thisUnit();
   const addresses = [here, ...added];
-  const rows = useFleetRows(client, addresses, here, noReadsMinutes);
-  const shown = sortRows(rows, sort.key, sort.descending);
+  const polled = useFleetRows(client, addresses, here, noReadsMinutes);
+  const brokers = useFleetBrokers((s) => s.brokers);
+  const views = useBrokerFeeds(brokers);
+  const now = useNow(ROW_TICK_MS);
+  const heard = useMemo(
+    () => views.flatMap((v) => v.units.map((u) => brokerRow(u, now, noReadsMinutes))),
+    [views, now, noReadsMinutes],
+  );
+  const rows = useMemo(() => [...polled, ...heard], [polled, heard]);
+  const shown = useMemo(() => sortRows(rows, sort.key, sort.descending), [rows, sort]);
+  const body = useRef<HTMLTableSectionElement>(null);
+  const win = useRowWindow(shown.length, body);
 
   const sortBy = (key: SortKey) =>
     setSort((s) => ({ key, descending: s.key === key ? !s.descending : false }));
@@ -31,7 +47,8 @@ export default function FleetPage() {
   const open = useCallback(
     (row: FleetRow) => {
       // The one way to switch units (as Developer settings' Submit): it forgets what was known of the previous one.
-      selectUnit(row.isThis ? "" : row.address, client);
+      if (row.opens === null) return;
+      selectUnit(row.opens, client);
       navigate("/telemetry");
     },
     [client, navigate],
@@ -41,6 +58,7 @@ export default function FleetPage() {
     <section className="fleet-page">
       <h1>Fleet</h1>
       <AddUnitForm />
+      <BrokerPanel views={views} />
       <p className={`fleet-summary fleet-${worstLevel(rows)}`} data-testid="fleet-summary" role="status">
         {summaryText(rows)}
       </p>
@@ -49,6 +67,7 @@ export default function FleetPage() {
           <thead>
             <tr>
               <SortHeader label="Name" state={sortState("name")} onSort={() => sortBy("name")} />
+              <th>Source</th>
               <th>Mode</th>
               <SortHeader label="State" state={sortState("state")} onSort={() => sortBy("state")} />
               <th>Battery</th>
@@ -63,10 +82,12 @@ export default function FleetPage() {
               </th>
             </tr>
           </thead>
-          <tbody>
-            {shown.map((r) => (
+          <tbody ref={body}>
+            {win.above > 0 && <tr className="fleet-spacer" style={{ height: win.above }} />}
+            {shown.slice(win.start, win.end).map((r) => (
               <FleetRowView key={r.address} row={r} onOpen={open} />
             ))}
+            {win.below > 0 && <tr className="fleet-spacer" style={{ height: win.below }} />}
           </tbody>
         </table>
       </div>

@@ -33,13 +33,20 @@ export const FleetRowView = memo(function FleetRowView({
       <td>
         <strong>{r.name}</strong>
         {r.isThis && <span className="badge fleet-this">This unit</span>}
-        {r.name !== r.address && <div className="mono muted fleet-address">{r.address}</div>}
+        {r.detail && <div className="mono muted fleet-address">{r.detail}</div>}
+      </td>
+      <td data-col="source" className="fleet-source">
+        {r.source}
       </td>
       <td>{r.mode}</td>
       <td title={r.problem ?? undefined}>
         <span className="fleet-state">{STATE_TEXT[r.state]}</span>
         <div className="muted fleet-last">
-          {r.lastAnswer ? `last answer ${time(r.lastAnswer)}` : r.state === "offline" ? "never answered" : ""}
+          {r.lastAnswer
+            ? `${r.source === "Polled" ? "last answer" : "last message"} ${time(r.lastAnswer)}`
+            : r.state === "offline"
+              ? "never answered"
+              : ""}
         </div>
       </td>
       <td data-col="battery">{r.battery}</td>
@@ -64,10 +71,21 @@ export const FleetRowView = memo(function FleetRowView({
         )}
       </td>
       <td className="fleet-actions">
-        <button type="button" className="btn btn-small" onClick={() => onOpen(r)}>
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => onOpen(r)}
+          disabled={r.opens === null}
+          aria-describedby={r.openWhy ? `why-${r.address}` : undefined}
+        >
           Open
         </button>
-        {!r.isThis && (
+        {r.openWhy && (
+          <div id={`why-${r.address}`} className="muted fleet-why">
+            {r.openWhy}
+          </div>
+        )}
+        {!r.isThis && r.source === "Polled" && (
           <button
             type="button"
             className="btn btn-small btn-light"

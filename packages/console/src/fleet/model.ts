@@ -37,6 +37,33 @@ export interface FleetRow {
   level: RowLevel;
   /** Why the last poll failed, when it did. */
   problem: string | null;
+  /** Where the row's figures come from: `Polled` (from the browser), or `Broker ws://…`. */
+  source: string;
+  /** The line under the name: the unit's address (polled), its MQTT client id (broker); empty when the name is it. */
+  detail: string;
+  /** What Open switches to (the address, "" for the unit that served the console), or null: Open is disabled. */
+  opens: string | null;
+  /** Why Open is disabled, when it is. */
+  openWhy: string | null;
+}
+
+/** The figures a row shows of a unit's last reading and clock estimate (polled or from a broker alike). */
+export function rowFigures(reading: FleetReading | undefined, clock: string) {
+  const rate = reading?.readsPerMin;
+  return {
+    mode: reading?.mode || MISSING,
+    battery: batteryText(reading),
+    seen: count(reading?.data.passings?.seen),
+    readsPerMin: typeof rate === "number" ? String(Math.round(rate)) : MISSING,
+    antennas: antennaText(reading),
+    clock,
+    firmware: reading?.data.firmware?.version || MISSING,
+  };
+}
+
+/** The row's colour: offline, alarms, checking, fine. */
+export function rowLevel(state: UnitState, alarms: readonly string[]): RowLevel {
+  return state === "offline" ? "offline" : alarms.length ? "alarm" : state === "checking" ? "checking" : "ok";
 }
 
 /**
@@ -120,26 +147,22 @@ export function rowOf(
   const reading = poll.data;
   const state = unitState(poll);
   const alarms = fleetAlarms(reading, state, clock?.data, noReadsMinutes, now);
-  const level: RowLevel =
-    state === "offline" ? "offline" : alarms.length ? "alarm" : state === "checking" ? "checking" : "ok";
-  const rate = reading?.readsPerMin;
+  const name = reading?.name || address;
   return {
     address,
     isThis,
-    name: reading?.name || address,
-    mode: reading?.mode || MISSING,
+    name,
     state,
     lastAnswer: poll.dataUpdatedAt || null,
-    battery: batteryText(reading),
-    seen: count(reading?.data.passings?.seen),
-    readsPerMin: typeof rate === "number" ? String(Math.round(rate)) : MISSING,
-    antennas: antennaText(reading),
-    clock: clockText(clock?.data),
-    firmware: reading?.data.firmware?.version || MISSING,
+    ...rowFigures(reading, clockText(clock?.data)),
     alarms,
-    level,
+    level: rowLevel(state, alarms),
     problem:
       poll.status === "error" ? String((poll.error as Error | undefined)?.message ?? poll.error) : null,
+    source: "Polled",
+    detail: name === address ? "" : address,
+    opens: isThis ? "" : address,
+    openWhy: null,
   };
 }
 

@@ -6,7 +6,7 @@ import { type FleetRow, type QueryView, rowOf } from "./model.ts";
 import { type FleetReading, fleetClockQuery, fleetQuery } from "./poll.ts";
 
 /** How often the rows' clock ticks (the time-based alarms: offline, no reads for N min). */
-const ROW_TICK_MS = 5000;
+export const ROW_TICK_MS = 5000;
 
 /** What a row reads of a query: its answer or failure, not whether a fetch is under way (a row is not redrawn then). */
 function views<T>(results: UseQueryResult<T>[]): QueryView<T>[] {

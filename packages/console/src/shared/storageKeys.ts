@@ -6,9 +6,11 @@ export const LOCAL_KEYS = {
   generalSettings: "generalSettings",
   featureFlagOverrides: "featureFlagOverrides",
   fleet: "fleet",
+  fleetBrokers: "fleetBrokers",
   commandHistory: "commandHistory",
   alarmSound: "alarmSound",
   alarmNoReadsMinutes: "alarmNoReadsMinutes",
+  readyRaceHours: "readyRaceHours",
   restartPending: "restartPending",
   restartPendingSince: "restartPendingSince",
 } as const;
@@ -16,6 +18,7 @@ export const LOCAL_KEYS = {
 /** Keys in sessionStorage (this tab only): the credentials (DECISIONS D7: never in localStorage). */
 export const SESSION_KEYS = {
   auth: "trcAuth",
+  brokerPasswords: "trcBrokerAuth",
 } as const;
 
 export type LocalKey = (typeof LOCAL_KEYS)[keyof typeof LOCAL_KEYS];
@@ -25,9 +28,12 @@ export const LOCAL_KEY_MEANINGS: Record<LocalKey, string> = {
   generalSettings: "Device settings: the unit's address (rootAPI), its name and mode, the build mode",
   featureFlagOverrides: "Feature flags changed on this page",
   fleet: "The units added on the Fleet page",
+  fleetBrokers:
+    "The MQTT brokers added on the Fleet page: address and user name (their passwords: session storage only)",
   commandHistory: "The newest 50 commands sent, without passwords",
   alarmSound: "Whether a new alarm beeps",
   alarmNoReadsMinutes: "Minutes without reads before the No reads alarm (0 = off)",
+  readyRaceHours: "The race length for the Ready check's battery item, hours",
   restartPending: "Settings changed since the unit last restarted (the restart banner)",
   restartPendingSince: "When the first of those was changed",
 };

@@ -1,0 +1,91 @@
+// "Add broker" (a ws:// or wss:// address, an optional user name and password) and each broker's connection state.
+import { useState } from "react";
+import { AddressInput, AddressReason } from "../ui/AddressInput.tsx";
+import type { BrokerView } from "./brokerFeed.ts";
+import { useFleetBrokers } from "./brokers.ts";
+
+export function BrokerPanel({ views }: { views: readonly BrokerView[] }) {
+  const brokers = useFleetBrokers((s) => s.brokers);
+  const [url, setUrl] = useState("");
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [refused, setRefused] = useState<string | null>(null);
+  const submit = (event: { preventDefault(): void }) => {
+    event.preventDefault();
+    const reason = useFleetBrokers.getState().add(url, username, password);
+    setRefused(reason);
+    if (!reason) {
+      setUrl("");
+      setUsername("");
+      setPassword("");
+    }
+  };
+  return (
+    <section className="panel fleet-brokers" aria-labelledby="fleet-brokers-title">
+      <h2 id="fleet-brokers-title">MQTT brokers</h2>
+      <form className="fleet-add" onSubmit={submit} noValidate>
+        <AddressInput
+          id="fleet-broker"
+          label="Broker address"
+          placeholder="ws://192.168.4.10:9001"
+          value={url}
+          refused={refused}
+          onChange={(value) => {
+            setUrl(value);
+            setRefused(null);
+          }}
+        />
+        <label htmlFor="fleet-broker-user">User name</label>
+        <input
+          id="fleet-broker-user"
+          type="text"
+          autoComplete="off"
+          spellCheck={false}
+          value={username}
+          onChange={(e) => setUsername(e.currentTarget.value)}
+        />
+        <label htmlFor="fleet-broker-password">Password</label>
+        <input
+          id="fleet-broker-password"
+          type="password"
+          autoComplete="off"
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+        />
+        <button type="submit" className="btn btn-primary">
+          Add broker
+        </button>
+        <AddressReason id="fleet-broker" refused={refused} />
+      </form>
+      {brokers.length > 0 && (
+        <ul className="fleet-broker-list">
+          {brokers.map((b) => {
+            const view = views.find((v) => v.url === b.url);
+            const bad = view?.state === "refused" || view?.state === "unreachable" || view?.state === "lost";
+            return (
+              <li
+                key={b.url}
+                data-testid="fleet-broker"
+                data-url={b.url}
+                data-state={view?.state ?? "connecting"}
+              >
+                <span className={bad ? "error-text" : undefined} role={bad ? "alert" : "status"}>
+                  {view?.message ?? `Connecting to the broker at ${b.url}...`}
+                </span>
+                {b.username && <span className="muted"> (user {b.username})</span>}
+                <button
+                  type="button"
+                  className="btn btn-small btn-light"
+                  onClick={() => useFleetBrokers.getState().remove(b.url)}
+                  aria-label={`Remove broker ${b.url}`}
+                >
+                  Remove
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

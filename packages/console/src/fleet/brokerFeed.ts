@@ -1,0 +1,131 @@
+// The brokers' live store: messages collected in plain maps as they arrive, the page told at most 4 times a second.
+import { useEffect, useSyncExternalStore } from "react";
+import { BROKER_RETRY_MS, type BrokerConnection, type BrokerState, connectBroker } from "../api/mqtt.ts";
+import { brokerPassword, type FleetBroker } from "./brokers.ts";
+import { applyMessage, type BrokerUnit } from "./brokerUnits.ts";
+
+/** Messages are collected and the page redrawn at most this often (500 units publishing stay a few renders a second). */
+export const FLUSH_MS = 250;
+
+export interface BrokerView {
+  url: string;
+  state: BrokerState;
+  /** What the page says of the connection. */
+  message: string;
+  units: readonly BrokerUnit[];
+}
+
+interface Feed {
+  url: string;
+  state: BrokerState;
+  detail: string;
+  units: Map<string, BrokerUnit>;
+  connection?: BrokerConnection;
+  closed: boolean;
+}
+
+const feeds = new Map<string, Feed>();
+const listeners = new Set<() => void>();
+let snapshot: readonly BrokerView[] = [];
+let dirty = false;
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+const retryS = BROKER_RETRY_MS / 1000;
+/** The page's words for a connection's state. */
+export function brokerMessage(url: string, state: BrokerState, units: number, detail = ""): string {
+  switch (state) {
+    case "connecting":
+      return `Connecting to the broker at ${url}...`;
+    case "connected":
+      return `Connected to ${url}: ${units} ${units === 1 ? "unit" : "units"} heard`;
+    case "refused":
+      return `The broker at ${url} refused the login (bad user name or password)`;
+    case "unreachable":
+      return detail
+        ? `The MQTT client could not be loaded: ${detail}`
+        : `No MQTT broker answers at ${url} (trying again every ${retryS} s)`;
+    case "lost":
+      return `Lost the broker at ${url}: trying again every ${retryS} s (rows go Offline after 60 s of silence)`;
+  }
+}
+
+function flush(): void {
+  timer = undefined;
+  if (!dirty) return;
+  dirty = false;
+  snapshot = [...feeds.values()].map((f) => ({
+    url: f.url,
+    state: f.state,
+    message: brokerMessage(f.url, f.state, f.units.size, f.detail),
+    units: [...f.units.values()],
+  }));
+  for (const l of listeners) l();
+}
+
+function changed(): void {
+  dirty = true;
+  if (timer === undefined) timer = setTimeout(flush, FLUSH_MS);
+}
+
+/** Starts listening to a broker (its mqtt.js chunk is downloaded on the first one); answers how to stop. */
+export function openFeed(broker: FleetBroker): () => void {
+  const feed: Feed = { url: broker.url, state: "connecting", detail: "", units: new Map(), closed: false };
+  feeds.set(broker.url, feed);
+  changed();
+  const setState = (state: BrokerState) => {
+    if (feed.closed) return;
+    feed.state = state;
+    changed();
+  };
+  connectBroker(
+    { url: broker.url, username: broker.username, password: brokerPassword(broker.url) },
+    (message) => {
+      if (feed.closed) return;
+      const id = /^trc\/([^/]+)\//.exec(message.topic)?.[1];
+      if (!id) return;
+      const next = applyMessage(feed.units.get(id), feed.url, message);
+      if (next && next !== feed.units.get(id)) {
+        feed.units.set(id, next);
+        changed();
+      }
+    },
+    setState,
+  ).then(
+    (connection) => {
+      if (feed.closed) connection.close();
+      else feed.connection = connection;
+    },
+    (err: unknown) => {
+      feed.detail = err instanceof Error ? err.message : String(err);
+      setState("unreachable");
+    },
+  );
+  return () => {
+    feed.closed = true;
+    feed.connection?.close();
+    if (feeds.get(broker.url) === feed) feeds.delete(broker.url);
+    changed();
+  };
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const getSnapshot = () => snapshot;
+
+/**
+ * Listens to these brokers while the page shows (leaving the page closes the connections, as it stops the polls);
+ * answers what each has heard, redrawn at most every FLUSH_MS.
+ */
+export function useBrokerFeeds(brokers: readonly FleetBroker[]): readonly BrokerView[] {
+  const key = JSON.stringify(brokers);
+  useEffect(() => {
+    const list = JSON.parse(key) as FleetBroker[];
+    const stops = list.map(openFeed);
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }, [key]);
+  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+}

@@ -1,0 +1,187 @@
+// What the fleet knows of a unit from its broker messages (D11), and the row it makes: pure, tested without a broker.
+import {
+  ALARM_OFFLINE_MS,
+  MQTT_CONTRACT,
+  MqttIdentity,
+  TELEMETRY_SCHEMAS,
+  type TelemetryDataset,
+  unitAddress,
+} from "@trc/protocol";
+import { parseLenient } from "../api/lenient.ts";
+import type { BrokerMessage } from "../api/mqtt.ts";
+import { EMPTY_MEMORY, remember } from "../shared/alarmRules.ts";
+import { MISSING } from "../shared/telemetryFormat.ts";
+import { type ClockEstimate, readDeviceClock } from "../shared/timeSync.ts";
+import { type FleetRow, fleetAlarms, rowFigures, rowLevel, type UnitState } from "./model.ts";
+import { type FleetData, type FleetDataset, type FleetReading, readsPerMinute } from "./poll.ts";
+
+/**
+ * A unit is Offline when nothing came from it for twice its publish interval (D11: telemetry every 30 s, so 60 s),
+ * or at once when its status says `offline` (its will, or a clean disconnect).
+ */
+export const BROKER_SILENCE_MS = 2 * MQTT_CONTRACT.telemetryEveryMs;
+/** Reads per minute is measured between live passings messages at least this far apart. */
+const RATE_MIN_SPAN_MS = 10_000;
+
+const SHOWN: ReadonlySet<string> = new Set<FleetDataset>([
+  "battery",
+  "passings",
+  "uhf/ports",
+  "firmware",
+  "storage",
+  "hw/temp",
+  "cellular",
+]);
+
+export interface BrokerUnit {
+  /** The unit's MQTT client id (`{id}` in `trc/{id}/…`). */
+  id: string;
+  /** The broker it was heard on. */
+  broker: string;
+  status: "online" | "offline" | null;
+  name: string;
+  mode: string;
+  /** Its console's address (from its identity, canonical), or null. */
+  address: string | null;
+  reading: FleetReading;
+  /** When the last message from it arrived (epoch ms). */
+  lastMessageAt: number;
+  /** Device clock minus browser clock from its last live time/sources (one way: the transit time is in it). */
+  clockOffsetMs: number | null;
+  /** The live passings reading the next reads-per-minute is measured from. */
+  rateBase: { seen?: number; at: number } | null;
+}
+
+/** The unit id and what the topic carries (`dataset` for telemetry, else ""), or null for a topic not read here. */
+export function topicOf(
+  topic: string,
+): { id: string; kind: "status" | "identity" | "telemetry"; dataset: string } | null {
+  const m = /^trc\/([^/]+)\/(status|identity|telemetry\/(.+))$/.exec(topic);
+  if (!m?.[1]) return null;
+  if (m[3]) return { id: m[1], kind: "telemetry", dataset: m[3] };
+  return { id: m[1], kind: m[2] as "status" | "identity", dataset: "" };
+}
+
+function fresh(id: string, broker: string, at: number): BrokerUnit {
+  return {
+    id,
+    broker,
+    status: null,
+    name: "",
+    mode: "",
+    address: null,
+    reading: {
+      name: "",
+      mode: "",
+      data: {},
+      errors: {},
+      at,
+      readsPerMin: null,
+      memory: EMPTY_MEMORY,
+      poll: 0,
+    },
+    lastMessageAt: at,
+    clockOffsetMs: null,
+    rateBase: null,
+  };
+}
+
+function json(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The unit after one message (a new object: rows compare by identity), or the same unit when it changed nothing. */
+export function applyMessage(
+  unit: BrokerUnit | undefined,
+  broker: string,
+  message: BrokerMessage,
+): BrokerUnit | undefined {
+  const topic = topicOf(message.topic);
+  if (!topic) return unit;
+  const u: BrokerUnit = { ...(unit ?? fresh(topic.id, broker, message.at)) };
+  if (topic.kind === "status") {
+    const status = message.payload.trim();
+    u.status = status === "online" || status === "offline" ? status : u.status;
+    // `offline` is the broker speaking for the unit (its will) or its goodbye: not a sign of life.
+    if (status !== "offline") u.lastMessageAt = message.at;
+    return u;
+  }
+  u.lastMessageAt = message.at;
+  if (topic.kind === "identity") {
+    const parsed = MqttIdentity.safeParse(json(message.payload));
+    if (parsed.success) {
+      u.name = parsed.data.deviceName;
+      u.mode = parsed.data.mode;
+      u.address = parsed.data.address ? unitAddress(parsed.data.address) : null;
+      u.reading = { ...u.reading, name: u.name, mode: u.mode };
+    }
+    return u;
+  }
+  const body = json(message.payload);
+  if (topic.dataset === "time/sources") {
+    const clock = message.retained ? null : readDeviceClock(body);
+    if (clock) u.clockOffsetMs = clock.time - message.at;
+    return u;
+  }
+  if (!SHOWN.has(topic.dataset)) return u;
+  const dataset = topic.dataset as FleetDataset & TelemetryDataset;
+  const data: FleetData = { ...u.reading.data };
+  const errors = { ...u.reading.errors };
+  const parsed = parseLenient(TELEMETRY_SCHEMAS[dataset], body);
+  if (parsed.data === undefined) errors[dataset] = "Not valid JSON for this dataset";
+  else {
+    (data as Record<string, unknown>)[dataset] = parsed.data;
+    delete errors[dataset];
+  }
+  const seen = data.passings?.seen;
+  const channels = data["uhf/ports"]?.channels;
+  const memory = remember(u.reading.memory, { channels, seen, at: message.at });
+  let readsPerMin = u.reading.readsPerMin;
+  if (dataset === "passings" && !message.retained) {
+    const sample = { seen, at: message.at };
+    const base = u.rateBase;
+    if (!base || sample.at - base.at >= RATE_MIN_SPAN_MS) {
+      if (base) readsPerMin = readsPerMinute(base, sample);
+      u.rateBase = sample;
+    }
+  }
+  u.reading = { ...u.reading, data, errors, memory, readsPerMin, at: message.at };
+  return u;
+}
+
+/** Online, Offline (its status, or silence), or Checking (heard of, no status yet). */
+export function brokerUnitState(u: BrokerUnit, now: number): UnitState {
+  if (u.status === "offline" || now - u.lastMessageAt >= BROKER_SILENCE_MS) return "offline";
+  return u.status === "online" ? "online" : "checking";
+}
+
+const signed = (ms: number) => `${ms > 0 ? "+" : ms < 0 ? "−" : ""}${Math.abs(Math.round(ms))} ms`;
+
+/** The row of a unit heard on a broker: the same columns, alarm rules, sort and summary as a polled unit's. */
+export function brokerRow(u: BrokerUnit, now: number, noReadsMinutes: number): FleetRow {
+  const state = brokerUnitState(u, now);
+  const clock: ClockEstimate | undefined =
+    u.clockOffsetMs === null ? undefined : ({ offsetMs: u.clockOffsetMs, errorBoundMs: 0 } as ClockEstimate);
+  // Offline on a broker is known at once (the will), so `Unit offline` shows at once, not 10 s after the last message.
+  const heard = state === "offline" ? Math.min(u.lastMessageAt, now - ALARM_OFFLINE_MS) : u.lastMessageAt;
+  const alarms = fleetAlarms({ ...u.reading, at: heard }, state, clock, noReadsMinutes, now);
+  return {
+    address: `${u.broker}#${u.id}`,
+    isThis: false,
+    name: u.name || u.id,
+    state,
+    lastAnswer: u.lastMessageAt,
+    ...rowFigures(u.reading, u.clockOffsetMs === null ? MISSING : `${signed(u.clockOffsetMs)} one way`),
+    alarms,
+    level: rowLevel(state, alarms),
+    problem: u.status === "offline" ? "The unit said offline (its will or a clean disconnect)" : null,
+    source: `Broker ${u.broker}`,
+    detail: `MQTT ${u.id}`,
+    opens: u.address,
+    openWhy: u.address ? null : "Its identity names no address",
+  };
+}
