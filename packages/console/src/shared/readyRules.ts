@@ -1,0 +1,215 @@
+// The Ready check (issue 20 §4), pure: one verdict from six items, each with its value, why it fails and where to fix it.
+import {
+  ALARM_RETURN_LOSS_MIN_DB,
+  READY_BACKLOG_IN_FLIGHT,
+  READY_BATTERY_MARGIN_MS,
+  READY_CLOCK_WITHIN_MS,
+  READY_READ_WITHIN_MS,
+  READY_STORAGE_BELOW_PERCENT,
+  READY_SYNC_MAX_AGE_MS,
+} from "@trc/protocol";
+import { offsetText } from "./accuracy.ts";
+import type { ChannelReading } from "./alarmRules.ts";
+import type { Backlog } from "./backlog.ts";
+import { durationText } from "./backlog.ts";
+import { hoursMinutes } from "./telemetryFormat.ts";
+
+type Maybe<T> = T | undefined | null;
+
+export type ReadyItemId = "antennas" | "clock" | "battery" | "storage" | "backlog" | "alarms";
+
+export interface ReadyItem {
+  id: ReadyItemId;
+  label: string;
+  ok: boolean;
+  /** What the unit shows now, e.g. "3 antennas read within 10 min" or "+12 ms". */
+  value: string;
+  /** Why it fails (empty when ok). */
+  reason: string;
+  /** Where it is fixed: a console path or an in-page anchor, and the link's text. */
+  fix: { href: string; text: string };
+}
+
+export interface ReadyCheck {
+  ready: boolean;
+  verdict: "Ready" | "Not ready";
+  items: ReadyItem[];
+}
+
+/** A series of one counter's readings (a channel's Reads, or Passings Seen on a unit without channels), oldest first. */
+export type CounterSeries = readonly { t: number; v: number }[];
+
+export interface ReadyReadings {
+  now: number;
+  /** uhf: every channel with an antenna must read; otherwise the reader as a whole (Passings Seen). */
+  mode: string | null;
+  channels?: Maybe<readonly Maybe<ChannelReading>[]>;
+  /** Each channel's Reads over time, by channel id (uhf). */
+  channelReads?: Readonly<Record<number, CounterSeries>>;
+  /** Passings Seen over time (a unit without channels). */
+  seen?: CounterSeries;
+  /** The last clock sync: device minus browser, ms, and when it finished; `failed` when the last one failed. */
+  clock?: Maybe<{ offsetMs: number; at: number } | { failed: true }>;
+  battery?: Maybe<{ state?: string; time_empty?: number }>;
+  /** The race length entered by the operator, hours. */
+  raceHours: number;
+  storage?: Maybe<{ used?: number; total?: number }>;
+  backlog?: Maybe<Pick<Backlog, "left" | "trend">>;
+  /** The alarm panel's list: texts and whether each was acknowledged. */
+  alarms: readonly { text: string; acknowledged: boolean }[];
+}
+
+const finite = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+const MIN = 60_000;
+const WINDOW_MIN = READY_READ_WITHIN_MS / MIN;
+
+/** When a counter last grew (the reading that showed it larger), or null when it has not grown in the series. */
+export function lastGrowthAt(series: CounterSeries | undefined): number | null {
+  if (!series) return null;
+  for (let i = series.length - 1; i > 0; i--) {
+    const p = series[i] as { t: number; v: number };
+    if (p.v > (series[i - 1] as { t: number; v: number }).v) return p.t;
+  }
+  return null;
+}
+
+/** Why a counter fails "read within 10 min", or "" when it read in time. */
+function readProblem(series: CounterSeries | undefined, now: number): string {
+  const at = lastGrowthAt(series);
+  if (at !== null && now - at <= READY_READ_WITHIN_MS) return "";
+  if (at !== null) return `no read for ${durationText(now - at)}`;
+  const since = series?.[0]?.t;
+  return since !== undefined && now - since >= READY_READ_WITHIN_MS
+    ? `no read for ${WINDOW_MIN} min`
+    : "no read seen yet";
+}
+
+export function antennasItem(r: ReadyReadings): ReadyItem {
+  const base = {
+    id: "antennas",
+    label: "Antennas",
+    fix: { href: "/live", text: "Tag test on the Live page" },
+  } as const;
+  if (r.mode !== "uhf") {
+    const problem = readProblem(r.seen, r.now);
+    return problem
+      ? { ...base, ok: false, value: "Reader", reason: `Reader: ${problem}` }
+      : { ...base, ok: true, value: `Read within ${WINDOW_MIN} min`, reason: "" };
+  }
+  const fitted = (r.channels ?? []).flatMap((c) => (c?.ant === true && finite(c.id) ? [c] : []));
+  if (!r.channels) return { ...base, ok: false, value: "—", reason: "No antenna reading yet" };
+  if (!fitted.length) return { ...base, ok: false, value: "None fitted", reason: "No antenna connected" };
+  const problems = fitted.flatMap((c) => {
+    const n = `Antenna ${(c.id as number) + 1}`;
+    const out: string[] = [];
+    if (finite(c.loss) && Math.abs(c.loss) < ALARM_RETURN_LOSS_MIN_DB)
+      out.push(`${n}: return loss ${Math.abs(c.loss).toFixed(1)} dB (below ${ALARM_RETURN_LOSS_MIN_DB} dB)`);
+    const problem = readProblem(r.channelReads?.[c.id as number], r.now);
+    if (problem) out.push(`${n}: ${problem}`);
+    return out;
+  });
+  const count = `${fitted.length} ${fitted.length === 1 ? "antenna" : "antennas"}`;
+  return problems.length
+    ? { ...base, ok: false, value: count, reason: problems.join("; ") }
+    : { ...base, ok: true, value: `${count} read within ${WINDOW_MIN} min`, reason: "" };
+}
+
+export function clockItem(r: ReadyReadings): ReadyItem {
+  const base = {
+    id: "clock",
+    label: "Device clock",
+    fix: { href: "#card-time", text: "Set device time on the Device Time card" },
+  } as const;
+  const c = r.clock;
+  if (!c) return { ...base, ok: false, value: "—", reason: "Not synced yet" };
+  if ("failed" in c) return { ...base, ok: false, value: "—", reason: "The clock sync failed" };
+  const value = offsetText(c.offsetMs);
+  if (Math.abs(c.offsetMs) > READY_CLOCK_WITHIN_MS)
+    return {
+      ...base,
+      ok: false,
+      value,
+      reason: `${value} off the browser's clock (more than ${READY_CLOCK_WITHIN_MS} ms)`,
+    };
+  const age = r.now - c.at;
+  if (age > READY_SYNC_MAX_AGE_MS)
+    return {
+      ...base,
+      ok: false,
+      value,
+      reason: `Synced ${durationText(age)} ago (more than ${READY_SYNC_MAX_AGE_MS / MIN} min): Requery`,
+    };
+  return { ...base, ok: true, value, reason: "" };
+}
+
+export function batteryItem(r: ReadyReadings): ReadyItem {
+  const base = {
+    id: "battery",
+    label: "Battery",
+    fix: { href: "#card-battery", text: "Battery card" },
+  } as const;
+  const b = r.battery;
+  const needMin = (r.raceHours * 60 * MIN + READY_BATTERY_MARGIN_MS) / MIN;
+  const need = `needs ${hoursMinutes(needMin)} (race ${hoursMinutes(r.raceHours * 60)} + ${READY_BATTERY_MARGIN_MS / (60 * MIN)} h)`;
+  if (!b) return { ...base, ok: false, value: "—", reason: "No battery reading yet" };
+  if (b.state === "CHARGING") return { ...base, ok: true, value: "Charging", reason: "" };
+  if (!finite(b.time_empty))
+    return { ...base, ok: false, value: "—", reason: `Time to empty unknown, ${need}` };
+  const value = `${hoursMinutes(b.time_empty)} to empty`;
+  return b.time_empty >= needMin
+    ? { ...base, ok: true, value, reason: "" }
+    : { ...base, ok: false, value, reason: `${value}, ${need}` };
+}
+
+export function storageItem(r: ReadyReadings): ReadyItem {
+  const base = { id: "storage", label: "Storage", fix: { href: "/files", text: "Files page" } } as const;
+  const s = r.storage;
+  if (!s || !finite(s.used) || !finite(s.total) || s.total <= 0)
+    return { ...base, ok: false, value: "—", reason: "No storage reading yet" };
+  const pct = (s.used / s.total) * 100;
+  const value = `${Math.floor(pct)} % used`;
+  return pct < READY_STORAGE_BELOW_PERCENT
+    ? { ...base, ok: true, value, reason: "" }
+    : { ...base, ok: false, value, reason: `${value} (${READY_STORAGE_BELOW_PERCENT} % or more)` };
+}
+
+export function backlogItem(r: ReadyReadings): ReadyItem {
+  const base = {
+    id: "backlog",
+    label: "Backlog",
+    fix: { href: "#card-passings", text: "Passings card" },
+  } as const;
+  const b = r.backlog;
+  if (!b || b.left === null) return { ...base, ok: false, value: "—", reason: "No passings reading yet" };
+  if (b.left <= 0) return { ...base, ok: true, value: "Empty", reason: "" };
+  const value = `${b.left} unsent`;
+  if (b.trend === "draining" || b.left <= READY_BACKLOG_IN_FLIGHT)
+    return { ...base, ok: true, value: b.trend === "draining" ? `${value}, draining` : value, reason: "" };
+  const why = b.trend === "unknown" ? "trend after the next reading" : `${b.trend}, not draining`;
+  return { ...base, ok: false, value, reason: `${value}, ${why}` };
+}
+
+export function alarmsItem(r: ReadyReadings): ReadyItem {
+  const base = { id: "alarms", label: "Alarms", fix: { href: "#unit-alarms", text: "Alarm panel" } } as const;
+  const open = r.alarms.filter((a) => !a.acknowledged);
+  if (!open.length) return { ...base, ok: true, value: "None unacknowledged", reason: "" };
+  const value = `${open.length} unacknowledged`;
+  return { ...base, ok: false, value, reason: `${value}: ${open.map((a) => a.text).join("; ")}` };
+}
+
+/** Every item in the order shown; Ready only when each holds. */
+export function readyCheck(r: ReadyReadings): ReadyCheck {
+  const items = [antennasItem, clockItem, batteryItem, storageItem, backlogItem, alarmsItem].map((f) => f(r));
+  const ready = items.every((i) => i.ok);
+  return { ready, verdict: ready ? "Ready" : "Not ready", items };
+}
+
+/** The Fleet column's text: "Ready", or "Not ready: " and the failing items' labels. */
+export function readySummary(c: ReadyCheck): string {
+  return c.ready
+    ? "Ready"
+    : `Not ready: ${c.items
+        .filter((i) => !i.ok)
+        .map((i) => i.label)
+        .join(", ")}`;
+}
