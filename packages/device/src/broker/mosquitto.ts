@@ -57,6 +57,8 @@ export async function startMosquitto(o: BrokerOptions = {}): Promise<RunningBrok
   const dir = await mkdtemp(join(tmpdir(), "trc-mosquitto-"));
   const lines = [
     "per_listener_settings false",
+    // Run as root, Mosquitto would switch to the user "mosquitto", who cannot read this private folder.
+    ...(process.getuid?.() === 0 ? ["user root"] : []),
     `persistence true`,
     `persistence_location ${dir}/`,
     "autosave_interval 1",
