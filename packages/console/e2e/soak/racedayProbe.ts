@@ -1,0 +1,100 @@
+// Race-day soak helpers: settle the page on a fake clock under chaos, sample heap and DOM, read the alarm list and the
+// unit's request figures, and write the figures for docs/RELIABILITY.md.
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { CDPSession, Page } from "@playwright/test";
+import { type Device, expect, REPO_ROOT } from "../fixtures.ts";
+
+/** A phase of the race day: the page an operator keeps open for a part of it. */
+export interface Phase {
+  name: "dashboard" | "live" | "fleet";
+  path: string;
+  /** The nav link that opens it (in-app navigation: one document all day, as on a phone). */
+  link: string;
+}
+
+export interface Sample {
+  minute: number;
+  phase: Phase["name"];
+  heap: number;
+  nodes: number;
+  alarms: number;
+}
+
+export interface PhaseFigures {
+  phase: Phase["name"];
+  minutes: number;
+  requests: number;
+  requestsPerMinute: number;
+  maxInFlight: number;
+  /** Live only: reads the page counted and the unit's count over the same time. */
+  received?: number;
+  unitReads?: number;
+}
+
+const BUSY = '[data-state="queried"], [data-state="started"]';
+
+/**
+ * Waits until what came due is answered: no dashboard card or dataset being asked for and the unit holding no
+ * request. Under chaos a failed read is retried after a delay on the page's (fake) clock, so when the page does not
+ * settle within a few real seconds the fake clock is moved one second on (a slow chaos answer takes at most 3 s).
+ */
+export async function settle(page: Page, device: Device): Promise<void> {
+  for (let round = 0; round < 40; round++) {
+    const deadline = Date.now() + 4_000;
+    while (Date.now() < deadline) {
+      const busy = await page.locator(BUSY).count();
+      if (busy === 0 && (await device.hooks.stats()).inFlight === 0) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await page.clock.runFor(1_000);
+  }
+  throw new Error("the page did not settle within 40 fake seconds");
+}
+
+/** Heap after a garbage collection, DOM nodes, and the alarms listed (each text at most once). */
+export async function sample(page: Page, cdp: CDPSession): Promise<Omit<Sample, "minute" | "phase">> {
+  await cdp.send("HeapProfiler.collectGarbage");
+  const { metrics } = await cdp.send("Performance.getMetrics");
+  const metric = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
+  const texts = await page.getByTestId("alarm").allTextContents();
+  expect(new Set(texts).size, `alarms listed twice: ${texts.join(" | ")}`).toBe(texts.length);
+  return { heap: metric("JSHeapUsedSize"), nodes: metric("Nodes"), alarms: texts.length };
+}
+
+/** Opens a phase's page by its nav link (the dashboard is the first page opened). */
+export async function openPhase(page: Page, phase: Phase): Promise<void> {
+  await page
+    .getByRole("navigation", { name: "Pages" })
+    .getByRole("link", { name: phase.link, exact: true })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`${phase.path}$`));
+}
+
+/** True when the console has the Live page (issue 20's nav link). */
+export async function hasLivePage(page: Page): Promise<boolean> {
+  return (
+    (await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Live" }).count()) > 0
+  );
+}
+
+/** The Live page's "received N" (issue 20), as a number. */
+export async function liveReceived(page: Page): Promise<number> {
+  const text =
+    (await page
+      .getByText(/received [\d,]+/)
+      .first()
+      .textContent()) ?? "";
+  return Number((text.match(/received ([\d,]+)/)?.[1] ?? "NaN").replace(/,/g, ""));
+}
+
+/** Writes the figures to docs/reliability/NAME.json with TRC_FIGURES=1 (scripts/reliability-report.mjs reads them). */
+export async function writeFigures(name: string, figures: object): Promise<void> {
+  if (!process.env.TRC_FIGURES) return;
+  const dir = join(REPO_ROOT, "docs", "reliability");
+  await mkdir(dir, { recursive: true });
+  await writeFile(
+    join(dir, `${name}.json`),
+    `${JSON.stringify({ ...figures, measuredAt: new Date().toISOString() }, null, 2)}\n`,
+  );
+}
