@@ -24,7 +24,10 @@ describe("scenario hooks", () => {
       cellular: { connection: "DENIED" },
     });
     expect(set.status).toBe(200);
-    expect(await read("battery")).toMatchObject({ state: "DISCHARGING", percentage: 8 });
+    const battery = await read("battery");
+    expect(battery).toMatchObject({ state: "DISCHARGING", percentage: 8, time_full: 0 });
+    // 8 % of the capacity at the current drawn.
+    expect(battery.time_empty).toBe(Math.round(((battery.capacity * 0.08) / -battery.current) * 60));
     const storage = await read("storage");
     expect(storage.used / storage.total).toBeCloseTo(0.95, 3);
     const ch = (await read("uhf/ports")).channels;

@@ -38,7 +38,7 @@ export function AlarmPanel() {
         {announced}
       </p>
       {list.length > 0 && (
-        <section className="alarms" aria-label="Unit alarms">
+        <section className="alarms" id="unit-alarms" aria-label="Unit alarms" tabIndex={-1}>
           <ul className="alarm-list">
             {list.map((a) => (
               <AlarmRow key={a.id} alarm={a} />

@@ -1,4 +1,4 @@
-// Which readings feed the sparklines: battery charge (fraction rule applied), each named temperature, passings seen.
+// What the history keeps: battery charge (fraction rule), each named temperature, passings seen and left, channel reads.
 import { beforeEach, describe, expect, it } from "vitest";
 import { collectHistory } from "./telemetryCollect.ts";
 import { clearHistory, history } from "./telemetryHistory.ts";
@@ -12,6 +12,19 @@ describe("collectHistory", () => {
     ["battery", { percentage: "x" }, "battery", []],
     ["hw/temp", { temps: [{ name: "cpu", temp: 48.2 }, { name: "", temp: 1 }, null] }, "temp:cpu", [48.2]],
     ["passings", { seen: 17 }, "passings:seen", [17]],
+    ["passings", { seen: 17, left: 4 }, "passings:left", [4]],
+    ["uhf/ports", { channels: [{ id: 0, reads: 812 }, { id: 3, reads: 0 }, { reads: 9 }] }, "reads:0", [812]],
+    [
+      "uhf/ports",
+      {
+        channels: [
+          { id: 0, reads: 812 },
+          { id: 3, reads: 0 },
+        ],
+      },
+      "reads:3",
+      [0],
+    ],
     ["storage", { used: 1, total: 2 }, "storage", []],
   ] as const)("%s %o records %s %o", (dataset, data, key, values) => {
     collectHistory(dataset, data as Record<string, unknown>, 1000);

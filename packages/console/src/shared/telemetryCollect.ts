@@ -1,4 +1,4 @@
-// Which readings of each dataset go into the in-memory history (battery charge, each temperature, passings seen and left).
+// What the in-memory history keeps of each dataset: battery charge, temperatures, passings seen and left, channel reads.
 import type { TelemetryDataset } from "@trc/protocol";
 import { batteryPercent } from "./telemetryFormat.ts";
 import { record as recordPoint } from "./telemetryHistory.ts";
@@ -22,5 +22,10 @@ export function collectHistory(dataset: TelemetryDataset, data: Reading, at: num
     record("passings:seen", asNumber(data.seen), at);
     // The backlog (shared/backlog.ts) joins Left to Seen by time.
     record("passings:left", asNumber(data.left), at);
+  } else if (dataset === "uhf/ports" && Array.isArray(data.channels)) {
+    // Each channel's Reads: the Ready check's "read within 10 min" (shared/readyRules.ts).
+    for (const c of data.channels as Reading[]) {
+      if (typeof c?.id === "number") record(`reads:${c.id}`, asNumber(c.reads), at);
+    }
   }
 }

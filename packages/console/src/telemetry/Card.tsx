@@ -19,7 +19,7 @@ export function Card({ title, testId, datasets, actions, children }: CardProps) 
   const loading = datasets.some((d) => d.loading || d.state === "started");
   const several = datasets.length > 1;
   return (
-    <section className="card tcard" data-testid={testId} data-state={state} aria-label={title}>
+    <section className="card tcard" id={testId} data-testid={testId} data-state={state} aria-label={title}>
       <div className="card-head">
         <h2>{title}</h2>
         <span className="tcard-actions">

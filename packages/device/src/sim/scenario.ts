@@ -84,11 +84,16 @@ export function applyScenario(device: Device, dataset: TelemetryDataset, value: 
     case "battery": {
       if (sc.batteryPercent === undefined) return value;
       const b = value as BatteryTelemetry;
+      const current = -Math.abs(b.current || 620);
+      // Time to empty follows the charge left at that current (the Ready check's battery item reads it).
+      const timeEmpty = Math.round((((b.capacity || 5200) * sc.batteryPercent) / 100 / -current) * 60);
       return {
         ...b,
         state: "DISCHARGING",
         percentage: sc.batteryPercent,
-        current: -Math.abs(b.current || 620),
+        current,
+        time_full: 0,
+        time_empty: timeEmpty,
       };
     }
     case "storage": {

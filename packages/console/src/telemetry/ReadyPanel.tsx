@@ -1,0 +1,146 @@
+// The Ready check panel at the top of the dashboard (issue 20 §4): the verdict, every item with its value and reason,
+// a link to where each is fixed, and the race length (kept).
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link } from "wouter";
+import { useAlarms } from "../shared/alarmStore.ts";
+import { clockResultQuery } from "../shared/clockQuery.ts";
+import { useApiBase } from "../shared/deviceSettings.ts";
+import { type CounterSeries, type ReadyCheck, type ReadyItem, readyCheck } from "../shared/readyRules.ts";
+import { RACE_HOURS_MAX, raceHours, useReadySettings } from "../shared/readySettings.ts";
+import { history } from "../shared/telemetryHistory.ts";
+import { datasetQuery } from "../shared/telemetryQueries.ts";
+import { useDeviceMode } from "../shared/unit.ts";
+import { useBacklog } from "../ui/BacklogSummary.tsx";
+import { useNow } from "../ui/useNow.ts";
+import { useDataset } from "./useDataset.ts";
+
+/** The check re-evaluates this often (ages cross their 10 min limits without a new reading). */
+const TICK_MS = 5000;
+
+function useReadyCheck(): ReadyCheck {
+  const client = useQueryClient();
+  const base = useApiBase();
+  const mode = useDeviceMode();
+  const now = useNow(TICK_MS);
+  const battery = useDataset("battery").data;
+  const storage = useDataset("storage").data;
+  const passings = useDataset("passings");
+  // The UHF card's query, read only on a uhf unit (an hf unit is never asked for uhf/ports).
+  const ports = useQuery({ ...datasetQuery(client, base, "uhf/ports"), enabled: mode === "uhf" });
+  const clock = useQuery(clockResultQuery(base));
+  const backlog = useBacklog();
+  const alarms = useAlarms((s) => s.list);
+  const hours = useReadySettings((s) => s.raceHours);
+  const channels = mode === "uhf" && ports.status === "success" ? ports.data.data.channels : undefined;
+  const channelReads: Record<number, CounterSeries> = {};
+  for (const c of channels ?? [])
+    if (typeof c?.id === "number") channelReads[c.id] = history(`reads:${c.id}`);
+  return readyCheck({
+    // The newest answer counts at once, before the next tick.
+    now: Math.max(now, passings.data ? ports.dataUpdatedAt : 0),
+    mode,
+    channels,
+    channelReads,
+    seen: history("passings:seen"),
+    clock:
+      clock.status === "success"
+        ? { offsetMs: clock.data.estimate.offsetMs, at: clock.dataUpdatedAt }
+        : clock.status === "error"
+          ? { failed: true }
+          : null,
+    battery,
+    raceHours: hours,
+    storage,
+    backlog,
+    alarms,
+  });
+}
+
+/** A link to a page, or to a card or panel on this page (scrolled into view and focused, no history entry). */
+function FixLink({ fix, label }: { fix: ReadyItem["fix"]; label: string }) {
+  const name = `${fix.text} (${label})`;
+  if (!fix.href.startsWith("#"))
+    return (
+      <Link href={fix.href} className="ready-fix" aria-label={name}>
+        {fix.text}
+      </Link>
+    );
+  return (
+    <a
+      href={fix.href}
+      className="ready-fix"
+      aria-label={name}
+      onClick={(e) => {
+        e.preventDefault();
+        const target = document.getElementById(fix.href.slice(1));
+        target?.scrollIntoView({ block: "start" });
+        target?.focus({ preventScroll: true });
+      }}
+    >
+      {fix.text}
+    </a>
+  );
+}
+
+function RaceLength() {
+  const hours = useReadySettings((s) => s.raceHours);
+  const [text, setText] = useState(String(hours));
+  const valid = raceHours(text) !== null;
+  return (
+    <label className="ready-race">
+      Race length (hours){" "}
+      <input
+        type="number"
+        min={0.25}
+        max={RACE_HOURS_MAX}
+        step={0.25}
+        value={text}
+        aria-invalid={!valid}
+        onChange={(e) => {
+          setText(e.target.value);
+          const h = raceHours(e.target.value);
+          if (h !== null) useReadySettings.getState().setRaceHours(h);
+        }}
+        style={{ width: "5rem" }}
+      />
+      {!valid && <span className="field-reason"> Hours above 0, at most {RACE_HOURS_MAX}</span>}
+    </label>
+  );
+}
+
+export function ReadyPanel() {
+  const check = useReadyCheck();
+  return (
+    <section
+      className={`card ready ${check.ready ? "ready-ok" : "ready-not"}`}
+      aria-label="Ready check"
+      data-testid="ready"
+      data-ready={check.ready}
+    >
+      <h2>
+        Ready check: <span data-testid="ready-verdict">{check.verdict}</span>
+      </h2>
+      <ul className="ready-items">
+        {check.items.map((i) => (
+          <li key={i.id} data-testid="ready-item" data-item={i.id} data-ok={i.ok}>
+            <span className="ready-mark" aria-hidden="true">
+              {i.ok ? "✓" : "✗"}
+            </span>
+            <span className="ready-label">{i.label}</span>
+            <span className="ready-value" data-testid="ready-value">
+              {i.value}
+            </span>
+            {!i.ok && (
+              <span className="ready-reason" data-testid="ready-reason">
+                {i.reason}
+              </span>
+            )}
+            <FixLink fix={i.fix} label={i.label} />
+          </li>
+        ))}
+      </ul>
+      <RaceLength />
+    </section>
+  );
+}
