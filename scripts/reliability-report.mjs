@@ -67,6 +67,29 @@ if (clock)
     `- ${clock.minutes} minutes of auto-refresh on Playwright's fake clock: ${clock.requests} requests, ${clock.timersCreated} timers created; ${clock.intervals ?? "?"} intervals throughout, at most ${clock.maxTimeouts ?? "?"} pending timeouts; live timers ${clock.liveTimers.min}–${clock.liveTimers.max} (${clock.liveTimers.atMinute10} at minute 10, ${clock.liveTimers.atEnd} at the end); JS heap after GC ${kb(clock.heapBytes.atMinute10)} at minute 10 → ${kb(clock.heapBytes.atEnd)} at minute ${clock.minutes}; DOM nodes ${clock.domNodes.atMinute10} → ${clock.domNodes.atEnd}; listeners ${clock.listeners.atMinute10} → ${clock.listeners.atEnd}.`,
   );
 
+// Race-day soak (issue 22): e2e/soak/raceday.spec.ts.
+const mb = (b) => `${(b / 1024 / 1024).toFixed(1)} MB`;
+for (const [label, r] of [
+  ["Race day, 8 fake hours (npm run soak)", await json("raceday-long.json")],
+  ["Race day, real time (npm run soak)", await json("raceday-real.json")],
+  ["Race day, short (npm run test:e2e)", await json("raceday-short.json")],
+]) {
+  if (!r) continue;
+  const phases = r.phases
+    .map(
+      (p) =>
+        `${p.phase} ${p.minutes} min: ${p.requestsPerMinute} requests/min, at most ${p.maxInFlight} in flight at the unit${p.received === undefined ? "" : `, received ${p.received} = the unit's ${p.unitReads}`}`,
+    )
+    .join("; ");
+  const nodes = Object.entries(r.nodesByPhase)
+    .filter(([, n]) => n)
+    .map(([k, n]) => `${k} ${n.min}–${n.max}`)
+    .join(", ");
+  lines.push(
+    `- ${label}: **${r.minutes} min** on a 390×844 phone, esp32 profile, DEVICE_CHAOS=0.05, reads arriving; ${phases}${r.livePage ? "" : " (the Live page was not in this build)"}; JS heap after GC ${mb(r.heapBytes.first)} first → ${mb(r.heapBytes.max)} peak → ${mb(r.heapBytes.last)} last (bound ${mb(r.heapBound)}); DOM nodes ${nodes}; at most ${r.maxAlarms} alarm(s) listed; uncaught page errors: **0**${when(r)}.`,
+  );
+}
+
 const text = await readFile(doc, "utf8");
 const a = text.indexOf(START);
 const b = text.indexOf(END);
