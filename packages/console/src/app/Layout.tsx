@@ -1,20 +1,22 @@
 // The console layout (SPEC §2): header with title, device name and mode; navigation; content; footer.
 import { PRODUCT_TITLE } from "@trc/protocol";
-import { type ReactNode, Suspense, useRef } from "react";
+import { lazy, type ReactNode, Suspense, useRef } from "react";
 import { Link, useLocation } from "wouter";
-import { AlarmPanel } from "../alarms/AlarmPanel.tsx";
-import { useAlarmWatch } from "../alarms/useAlarmWatch.ts";
 import { DEVICE_NAME_PLACEHOLDER } from "../shared/deviceSettings.ts";
 import { useDeviceMode, useDeviceName } from "../shared/unit.ts";
 import { ConnectionIndicator } from "./ConnectionIndicator.tsx";
 import { ErrorBoundary } from "./ErrorBoundary.tsx";
-import { RestartBanner } from "./RestartBanner.tsx";
+import { RestartWatch } from "./RestartWatch.tsx";
 import { focusPageStart, useRouteFocus } from "./routeFocus.ts";
 import { useDeviceIdentity } from "./useDeviceIdentity.ts";
+
+/** The alarm watch and panel: their own chunk, loaded as the shell first renders (not needed for the first paint). */
+const AlarmCenter = lazy(() => import("../alarms/AlarmCenter.tsx"));
 
 /** The navigation links; index.html paints the same ones before any script (a unit test keeps the two alike). */
 export const NAV = [
   ["/telemetry", "Telemetry"],
+  ["/live", "Live"],
   ["/files", "Files"],
   ["/commands", "Commands"],
   ["/configuration", "Configuration"],
@@ -30,7 +32,6 @@ function isCurrent(to: string, pathname: string): boolean {
 
 export function Layout({ children }: { children: ReactNode }) {
   const identity = useDeviceIdentity();
-  useAlarmWatch();
   const deviceName = useDeviceName();
   const deviceMode = useDeviceMode();
   const [pathname] = useLocation();
@@ -67,7 +68,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <ConnectionIndicator />
         {identity.isError && !deviceName && <span className="error-text">Device not reachable</span>}
       </header>
-      <AlarmPanel />
+      <Suspense fallback={null}>
+        <AlarmCenter />
+      </Suspense>
       <nav className="nav" aria-label="Pages">
         {NAV.map(([to, label]) => (
           <Link
@@ -80,7 +83,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </Link>
         ))}
       </nav>
-      <RestartBanner />
+      <RestartWatch />
       <main className="content" id="main" ref={mainRef}>
         <ErrorBoundary key={pathname}>
           <Suspense fallback={<p>Loading...</p>}>{children}</Suspense>

@@ -1,13 +1,11 @@
-// The red banner 'Configuration changed without restart!' with 'Restart unit' (SPEC §2).
+// The red banner 'Configuration changed without restart!' with 'Restart unit' (SPEC §2); app/RestartWatch.tsx mounts it.
 import { useMutation } from "@tanstack/react-query";
 import { API } from "@trc/protocol";
-import { useEffect } from "react";
 import { DeviceError, errorText } from "../api/errors.ts";
 import { watchReboot } from "../api/rebootWatch.ts";
 import { write } from "../api/write.ts";
 import { writeCredentials } from "../shared/credentials.ts";
-import { watchForOtherReboots } from "../shared/rebootCheck.ts";
-import { followReboots, useRestart } from "../shared/restartStore.ts";
+import { useRestart } from "../shared/restartStore.ts";
 
 const NOT_BACK = "The unit has not come back within 2 minutes. Check its power and connection.";
 
@@ -18,10 +16,9 @@ function restartFailure(err: unknown): string {
   return errorText(err);
 }
 
-export function RestartBanner() {
+/** The banner itself (its own chunk, loaded only when a setting changed): shown while `changed` is not empty. */
+export default function RestartBanner() {
   const changed = useRestart((s) => s.changed);
-  useEffect(watchForOtherReboots, []);
-  useEffect(followReboots, []);
   // REBOOT, then the watch until the unit has gone away and answers again (which clears the banner).
   const restart = useMutation({
     mutationFn: async () => {
