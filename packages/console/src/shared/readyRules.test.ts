@@ -112,7 +112,20 @@ describe("antennas", () => {
     expect(i.reason).toBe("Antenna 1: return loss 5.9 dB (below 6 dB)");
   });
 
-  it("a lost antenna is not counted; a unit with none fitted is not ready", () => {
+  it("a channel that had an antenna earlier in the session and has none now is lost", () => {
+    const i = antennasItem(
+      at({
+        channels: [
+          { id: 0, ant: true, loss: 17 },
+          { id: 1, ant: false, loss: 0.6 },
+        ],
+        hadAntenna: [0, 1],
+      }),
+    );
+    expect([i.ok, i.value, i.reason]).toEqual([false, "1 antenna", "Antenna 2: lost"]);
+  });
+
+  it("a channel that never had an antenna is not counted; a unit with none fitted is not ready", () => {
     const lost = antennasItem(
       at({
         channels: [

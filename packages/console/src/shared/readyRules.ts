@@ -44,6 +44,8 @@ export interface ReadyReadings {
   /** uhf: every channel with an antenna must read; otherwise the reader as a whole (Passings Seen). */
   mode: string | null;
   channels?: Maybe<readonly Maybe<ChannelReading>[]>;
+  /** Channels that had an antenna earlier in the session (the alarm memory): one without now is lost. */
+  hadAntenna?: readonly number[];
   /** Each channel's Reads over time, by channel id (uhf). */
   channelReads?: Readonly<Record<number, CounterSeries>>;
   /** Passings Seen over time (a unit without channels). */
@@ -98,7 +100,11 @@ export function antennasItem(r: ReadyReadings): ReadyItem {
   }
   const fitted = (r.channels ?? []).flatMap((c) => (c?.ant === true && finite(c.id) ? [c] : []));
   if (!r.channels) return { ...base, ok: false, value: "—", reason: "No antenna reading yet" };
-  if (!fitted.length) return { ...base, ok: false, value: "None fitted", reason: "No antenna connected" };
+  const lost = (r.channels ?? []).flatMap((c) =>
+    c?.ant === false && finite(c.id) && r.hadAntenna?.includes(c.id) ? [`Antenna ${c.id + 1}: lost`] : [],
+  );
+  if (!fitted.length && !lost.length)
+    return { ...base, ok: false, value: "None fitted", reason: "No antenna connected" };
   const problems = fitted.flatMap((c) => {
     const n = `Antenna ${(c.id as number) + 1}`;
     const out: string[] = [];
@@ -108,6 +114,7 @@ export function antennasItem(r: ReadyReadings): ReadyItem {
     if (problem) out.push(`${n}: ${problem}`);
     return out;
   });
+  problems.push(...lost);
   const count = `${fitted.length} ${fitted.length === 1 ? "antenna" : "antennas"}`;
   return problems.length
     ? { ...base, ok: false, value: count, reason: problems.join("; ") }

@@ -31,6 +31,7 @@ function useReadyCheck(): ReadyCheck {
   const clock = useQuery(clockResultQuery(base));
   const backlog = useBacklog();
   const alarms = useAlarms((s) => s.list);
+  const hadAntenna = useAlarms((s) => s.memory.hadAntenna);
   const hours = useReadySettings((s) => s.raceHours);
   const channels = mode === "uhf" && ports.status === "success" ? ports.data.data.channels : undefined;
   const channelReads: Record<number, CounterSeries> = {};
@@ -41,6 +42,7 @@ function useReadyCheck(): ReadyCheck {
     now: Math.max(now, passings.data ? ports.dataUpdatedAt : 0),
     mode,
     channels,
+    hadAntenna,
     channelReads,
     seen: history("passings:seen"),
     clock:
