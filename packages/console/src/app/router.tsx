@@ -10,6 +10,7 @@ const CommandsPage = lazy(() => import("../commands/CommandsPage.tsx"));
 const ConfigurationPage = lazy(() => import("../configuration/ConfigurationPage.tsx"));
 const FirmwarePage = lazy(() => import("../firmware/FirmwarePage.tsx"));
 const FleetPage = lazy(() => import("../fleet/FleetPage.tsx"));
+const LivePage = lazy(() => import("../live/LivePage.tsx"));
 const SettingsPage = lazy(() => import("../settings/SettingsPage.tsx"));
 const AuthPage = lazy(() => import("../auth/AuthPage.tsx"));
 
@@ -19,6 +20,9 @@ export function AppRoutes({ history }: { history: GuardedHistory }) {
     <Router hook={history.hook}>
       <Layout>
         <Switch>
+          <Route path="/live">
+            <LivePage />
+          </Route>
           <Route path="/files">
             <FilesPage />
           </Route>

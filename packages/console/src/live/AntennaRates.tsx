@@ -1,0 +1,47 @@
+// Per antenna: reads per second over the last minute as a small chart, the last second's rate and unique tags.
+import { Sparkline } from "../ui/Sparkline.tsx";
+import { antennaName } from "./liveFormat.ts";
+import type { ReadLog } from "./readLog.ts";
+
+export function AntennaRates({ log, now }: { log: ReadLog; now: number; version: number }) {
+  const antennas = log.antennas();
+  return (
+    <section className="card antenna-rates" aria-labelledby="rates-title">
+      <h2 id="rates-title">Antennas</h2>
+      {antennas.length === 0 ? (
+        <p>No reads yet.</p>
+      ) : (
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Antenna</th>
+              <th scope="col">Reads/s, last minute</th>
+              <th scope="col">Last second</th>
+              <th scope="col">Unique tags</th>
+            </tr>
+          </thead>
+          <tbody>
+            {antennas.map((ant) => {
+              const points = log.rates(ant, now);
+              const last = points[points.length - 1]?.v ?? 0;
+              return (
+                <tr key={ant} data-testid="antenna-rate">
+                  <th scope="row">{antennaName(ant)}</th>
+                  <td>
+                    <Sparkline
+                      className="live-spark"
+                      points={points}
+                      label={`${antennaName(ant)}: reads per second over the last minute`}
+                    />
+                  </td>
+                  <td>{last.toLocaleString("en-US")} reads/s</td>
+                  <td>{log.uniqueTags(ant).toLocaleString("en-US")}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

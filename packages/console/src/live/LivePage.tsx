@@ -1,0 +1,100 @@
+// The Live page (issue 20 §2): the unit's reads as they happen, the tag test, rates per antenna, CSV export; a unit
+// without the read stream shows reads per second from its counters.
+import type { StreamStatus } from "../api/readStream.ts";
+import { useApiBase } from "../shared/deviceSettings.ts";
+import { useDeviceName } from "../shared/unit.ts";
+import { BacklogSummary } from "../ui/BacklogSummary.tsx";
+import { useNow } from "../ui/useNow.ts";
+import { AntennaRates } from "./AntennaRates.tsx";
+import { CounterFallback } from "./CounterFallback.tsx";
+import { csvFileName, readsCsv } from "./liveFormat.ts";
+import { ReadList } from "./ReadList.tsx";
+import { TagTest } from "./TagTest.tsx";
+import { useLiveReads } from "./useLiveReads.ts";
+import "./live.css";
+
+/** The line shown when the unit answers the stream 404. */
+export const NO_STREAM_TEXT = "This unit has no read stream: reads per second from its counters";
+
+const STATUS_TEXT: Record<StreamStatus, string> = {
+  connecting: "Connecting to the read stream…",
+  live: "Live",
+  reconnecting: "Reconnecting",
+  busy: "The unit is busy",
+  absent: NO_STREAM_TEXT,
+  closed: "Closed",
+};
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+function download(text: string, name: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export default function LivePage() {
+  const base = useApiBase();
+  const name = useDeviceName();
+  const live = useLiveReads(base);
+  const now = useNow(1000);
+  const { stream, log } = live;
+  const absent = stream.status === "absent";
+  const waiting = stream.status === "reconnecting" || stream.status === "busy";
+  const behind = live.paused ? log.total - live.shownTotal : 0;
+  return (
+    <div className="live">
+      <h1>Live reads</h1>
+      <p className={`live-status live-${stream.status}`} role="status" data-testid="stream-status">
+        {STATUS_TEXT[stream.status]}
+        {waiting && stream.reason ? `: ${stream.reason}` : ""}
+      </p>
+      {!absent && (
+        <div className="live-bar">
+          <p className="live-counts">
+            <span data-testid="received">received {count(stream.received)}</span>
+            {stream.missed > 0 && <span data-testid="missed">missed {count(stream.missed)}</span>}
+            {live.paused && <span data-testid="behind">{count(behind)} new since paused</span>}
+          </p>
+          <button type="button" onClick={() => live.setPaused(!live.paused)} aria-pressed={live.paused}>
+            {live.paused ? "Resume" : "Pause"}
+          </button>
+          <button
+            type="button"
+            disabled={log.kept === 0}
+            onClick={() => download(readsCsv(log.keptReads()), csvFileName(name, new Date()))}
+          >
+            Export CSV
+          </button>
+        </div>
+      )}
+      <BacklogSummary />
+      {absent ? (
+        <CounterFallback base={base} />
+      ) : (
+        <div className="live-grid">
+          <ReadList
+            log={log}
+            shownTotal={live.shownTotal}
+            tag={log.focused}
+            onPick={live.setTag}
+            version={live.version}
+          />
+          <div className="live-side">
+            <TagTest
+              tag={live.tag}
+              onTag={live.setTag}
+              stats={log.focusStats()}
+              sound={live.sound}
+              onSound={live.setSound}
+            />
+            <AntennaRates log={log} now={now} version={live.version} />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
