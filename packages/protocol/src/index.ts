@@ -1,6 +1,7 @@
 // @trc/protocol: the device API contract shared by the emulated decoder and the console.
 export * from "./alarms.ts";
 export * from "./api.ts";
+export * from "./asyncapi.ts";
 export * from "./commands.ts";
 export * from "./config.ts";
 export * from "./config-limits.ts";

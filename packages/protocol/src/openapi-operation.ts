@@ -42,6 +42,13 @@ export function errorResponses(): Record<string, JsonSchema> {
   return out;
 }
 
+/** Calls without a password: anyone on the network may make them (like the unit's own pages). */
+export const NO_CREDENTIALS =
+  "Credentials: none. The unit has no HTTP-level authentication (`security: []`): no header, cookie or token.";
+/** Calls that carry a password: in the JSON body, not in a header (D3). */
+export const BODY_CREDENTIALS =
+  "Credentials: `auth_pw` in the JSON body (no HTTP-level authentication, hence `security: []`). The password's level is the request's level; without one the request has the default level, which suffices for calls at level 0. A wrong password is answered 401; too many wrong ones from one address, 429.";
+
 export interface Op {
   id: string;
   tag: string;
@@ -61,11 +68,13 @@ export function operation(o: Op): JsonSchema {
   for (const status of o.errors ?? []) {
     responses[status] = o.own?.[status] ?? { $ref: `#/components/responses/${ERRORS[status][0]}` };
   }
+  const credentials = o.body && o.errors?.includes(401) ? BODY_CREDENTIALS : NO_CREDENTIALS;
   return {
     operationId: o.id,
     tags: [o.tag],
     summary: o.summary,
-    ...(o.description && { description: o.description }),
+    description: `${o.description ?? `${o.summary}.`}\n\n${credentials}`,
+    security: [],
     ...(o.query && { parameters: [{ in: "query", required: true, ...o.query }] }),
     ...(o.body && { requestBody: { required: true, content: o.body } }),
     responses,

@@ -1,6 +1,6 @@
 // The OpenAPI description of the read stream (D10): GET /api/passings/stream, its events, resume and refusals.
 import { type JsonSchema, ref } from "./openapi-components.ts";
-import { json } from "./openapi-operation.ts";
+import { json, NO_CREDENTIALS } from "./openapi-operation.ts";
 import { PASSINGS_STREAM_PATH, PASSINGS_STREAM as S } from "./passings-stream.ts";
 
 const RESUME = "A seq: the stream first sends every kept read with a greater seq, then live reads.";
@@ -38,7 +38,8 @@ export function streamPaths(): Record<string, Record<string, JsonSchema>> {
         operationId: "passingsStream",
         tags: ["Telemetry"],
         summary: "Every tag read as it happens, as server-sent events (optional; D10)",
-        description: STREAM_TEXT,
+        description: `${STREAM_TEXT}\n\n${NO_CREDENTIALS}`,
+        security: [],
         parameters: [
           {
             in: "header",

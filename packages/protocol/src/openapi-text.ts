@@ -3,6 +3,9 @@ import { BUILT_IN_COMMANDS } from "./commands.ts";
 import { BUILT_IN_CONFIG, type BuiltInConfigItem } from "./config.ts";
 import { LEVELS, namedLevel } from "./levels.ts";
 
+/** Who answers for the documents (the info.contact of the OpenAPI and AsyncAPI documents). */
+export const API_CONTACT = { name: "Timing Reader Console maintainers" } as const;
+
 const table = (head: readonly string[], rows: readonly (readonly string[])[]): string =>
   [
     `| ${head.join(" | ")} |`,

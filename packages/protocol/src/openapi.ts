@@ -4,7 +4,7 @@ import { LEVELS } from "./levels.ts";
 import { componentSchemas, type JsonSchema, ref } from "./openapi-components.ts";
 import { errorResponses, json } from "./openapi-operation.ts";
 import { paths } from "./openapi-paths.ts";
-import { INTRO } from "./openapi-text.ts";
+import { API_CONTACT, INTRO } from "./openapi-text.ts";
 
 export { OPENAPI_PATH } from "./openapi-paths.ts";
 export const OPENAPI_VERSION = "3.1.0";
@@ -13,6 +13,16 @@ export type OpenApiDocument = JsonSchema & {
   openapi: string;
   paths: Record<string, Record<string, JsonSchema>>;
 };
+
+/** The document's tags, as the console's pages group the calls. */
+const TAGS = {
+  Telemetry: "Readings of the unit (SPEC §7 datasets) and its read stream (D10); no credentials.",
+  Commands: "The unit's command list and running a command (D4), with a password in the body.",
+  Configuration: "The unit's configuration values (D5): read them, set one with a password in the body.",
+  Firmware: "Uploading an application image in chunks (D6).",
+  Files: "The unit's timing and log files: list, download, delete.",
+  Meta: "The unit's name and mode, and this document.",
+} as const;
 
 /** The whole OpenAPI 3.1 document. */
 export function buildOpenApi(): OpenApiDocument {
@@ -23,9 +33,10 @@ export function buildOpenApi(): OpenApiDocument {
       version: "1.0.0",
       summary: "What a timing decoder answers to the Timing Reader Console.",
       description: INTRO,
+      contact: API_CONTACT,
     },
     servers: [{ url: "http://192.168.4.1", description: "A unit on its own Wi-Fi (any address works)" }],
-    tags: ["Telemetry", "Commands", "Configuration", "Firmware", "Files", "Meta"].map((name) => ({ name })),
+    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     paths: paths(),
     components: {
       schemas: componentSchemas(),
