@@ -69,7 +69,10 @@ export function BrokerPanel({ views }: { views: readonly BrokerView[] }) {
                 data-url={b.url}
                 data-state={view?.state ?? "connecting"}
               >
-                <span className={bad ? "error-text" : undefined} role={bad ? "alert" : "status"}>
+                <span
+                  className={`fleet-broker-state${bad ? " error-text" : ""}`}
+                  role={bad ? "alert" : "status"}
+                >
                   {view?.message ?? `Connecting to the broker at ${b.url}...`}
                 </span>
                 {b.username && <span className="muted"> (user {b.username})</span>}

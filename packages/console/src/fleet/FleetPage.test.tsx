@@ -104,7 +104,9 @@ describe("FleetPage", () => {
     const user = userEvent.setup();
     await user.type(screen.getByLabelText("Unit address"), "10.0.0.2/");
     await user.click(screen.getByRole("button", { name: "Add unit" }));
-    expect(screen.getByLabelText("Unit address")).toHaveAccessibleDescription("http://10.0.0.2 is already in the list");
+    expect(screen.getByLabelText("Unit address")).toHaveAccessibleDescription(
+      "http://10.0.0.2 is already in the list",
+    );
     expect(screen.getAllByTestId("fleet-row")).toHaveLength(3);
     await user.click(within(rowOf("http://10.0.0.9")).getByRole("button", { name: "Remove" }));
     expect(screen.getAllByTestId("fleet-row")).toHaveLength(2);

@@ -1,0 +1,166 @@
+// The fleet page reading a broker (issue 21 §2), against the embedded Aedes and Debian's Mosquitto: units appear
+// with their names and figures beside the polled row, an abrupt death reads Offline, a broker outage loses no read.
+import type { RunningBroker } from "@trc/device";
+import { expect, test } from "./fixtures.ts";
+import {
+  addBroker,
+  BROKER_KINDS,
+  type BrokerUnit,
+  brokerLine,
+  brokerState,
+  cell,
+  passingsOf,
+  row,
+  rows,
+  setReading,
+  startBrokerOf,
+  startBrokerUnit,
+} from "./fleet-broker-helpers.ts";
+
+for (const kind of BROKER_KINDS) {
+  test.describe
+    .serial(`fleet page on a broker (${kind})`, () => {
+      let broker: RunningBroker;
+      let units: BrokerUnit[] = [];
+      test.beforeAll(async () => {
+        broker = await startBrokerOf(kind);
+        units = await Promise.all([
+          startBrokerUnit(broker, "FINISH-A", "finish-a"),
+          startBrokerUnit(broker, "SPLIT-B", "split-b"),
+        ]);
+      });
+      test.afterAll(async () => {
+        await Promise.all(units.map((u) => u.close()));
+        await broker?.close();
+      });
+
+      test("every unit on the broker is a row with its name and figures, beside the polled unit", async ({
+        page,
+      }) => {
+        await page.goto("/fleet");
+        await addBroker(page, broker.wsUrl);
+        await expect(brokerState(page, broker.wsUrl)).toHaveText(
+          `Connected to ${broker.wsUrl}: 2 units heard`,
+        );
+        await expect(rows(page)).toHaveCount(3);
+        for (const unit of units) {
+          const seen = (await passingsOf(unit.url)).seen;
+          const firmware = (await (await fetch(`${unit.url}/api/telemetry/firmware`)).json()).version;
+          await expect(row(page, unit.name)).toHaveAttribute("data-state", "online");
+          await expect(cell(page, unit.name, "source")).toHaveText(`Broker ${broker.wsUrl}`);
+          await expect(cell(page, unit.name, "seen")).toHaveText(String(seen));
+          await expect(cell(page, unit.name, "firmware")).toHaveText(firmware);
+          await expect(cell(page, unit.name, "battery")).toHaveText(/^\d+ %( charging)?$/);
+          await expect(row(page, unit.name)).toContainText(`MQTT ${unit.clientId}`);
+        }
+        // The polled row keeps working beside them.
+        const here = rows(page).filter({ hasText: "This unit" });
+        await expect(here).toHaveAttribute("data-state", "online");
+        await expect(here.locator('[data-col="source"]')).toHaveText("Polled");
+        await expect(page.getByTestId("fleet-summary")).toHaveText(/^3 units: 3 online, 0 offline/);
+        // The address and user name are kept; nothing of a password in localStorage.
+        expect(await page.evaluate(() => localStorage.getItem("fleetBrokers"))).toBe(
+          JSON.stringify([{ url: broker.wsUrl, username: "" }]),
+        );
+      });
+
+      test("Open switches the console to a broker unit named by its identity's address", async ({ page }) => {
+        const [first] = units;
+        if (!first) throw new Error("no unit");
+        await page.goto("/fleet");
+        await addBroker(page, broker.wsUrl);
+        await expect(row(page, first.name)).toHaveAttribute("data-state", "online");
+        await row(page, first.name).getByRole("button", { name: "Open" }).click();
+        await expect(page).toHaveURL(/\/telemetry$/);
+        await expect(page).toHaveTitle(`TRC | ${first.name}`);
+        expect(
+          await page.evaluate(() => JSON.parse(localStorage.getItem("generalSettings") ?? "{}").rootAPI),
+        ).toBe(first.url);
+      });
+
+      test("a unit killed without a goodbye reads Offline from its will; the other stays Online", async ({
+        page,
+      }) => {
+        const [victim, other] = units;
+        if (!victim || !other) throw new Error("no unit");
+        await page.goto("/fleet");
+        await addBroker(page, broker.wsUrl);
+        await expect(row(page, victim.name)).toHaveAttribute("data-state", "online");
+        const killedAt = Date.now();
+        await victim.kill();
+        // D11: the broker sends the will within 1.5 × keep-alive (15 s) + 1 s at worst; a dead socket, at once.
+        await expect(row(page, victim.name)).toHaveAttribute("data-state", "offline", { timeout: 23_500 });
+        expect(Date.now() - killedAt).toBeLessThan(23_500);
+        await expect(cell(page, victim.name, "alarms")).toHaveText("Unit offline");
+        await expect(row(page, other.name)).toHaveAttribute("data-state", "online");
+        await expect(page.getByTestId("fleet-summary")).toHaveText(/^3 units: 2 online, 1 offline/);
+      });
+
+      test("a broker outage loses no read: after it the row's Passings equal the unit's", async ({
+        page,
+      }) => {
+        const unit = units[1];
+        if (!unit) throw new Error("no unit");
+        await page.goto("/fleet");
+        await addBroker(page, broker.wsUrl);
+        await expect(row(page, unit.name)).toHaveAttribute("data-state", "online");
+        const before = (await passingsOf(unit.url)).seen;
+        await broker.stop();
+        await expect(brokerState(page, broker.wsUrl)).toContainText(`Lost the broker at ${broker.wsUrl}`);
+        // Reads made while the broker is away count in Left.
+        await setReading(unit.url, true);
+        await expect
+          .poll(async () => (await passingsOf(unit.url)).left, { timeout: 15_000 })
+          .toBeGreaterThan(0);
+        await setReading(unit.url, false);
+        const during = await passingsOf(unit.url);
+        expect(during.seen).toBeGreaterThan(before);
+        await broker.start();
+        await expect(brokerState(page, broker.wsUrl)).toContainText(`Connected to ${broker.wsUrl}`, {
+          timeout: 15_000,
+        });
+        await expect(cell(page, unit.name, "seen")).toHaveText(String(during.seen), { timeout: 15_000 });
+        await expect(row(page, unit.name)).toHaveAttribute("data-state", "online");
+        await expect.poll(async () => (await passingsOf(unit.url)).left, { timeout: 15_000 }).toBe(0);
+        expect((await passingsOf(unit.url)).seen).toBe(during.seen);
+      });
+    });
+
+  test.describe(`fleet page: a broker that refuses (${kind})`, () => {
+    test("a refused login and a URL that is not a broker each say so; the polled row keeps working", async ({
+      page,
+      device,
+    }) => {
+      const broker = await startBrokerOf(kind, { username: "timer", password: "right-one" });
+      try {
+        await page.goto("/fleet");
+        await addBroker(page, broker.wsUrl, "timer", "wrong-one");
+        await expect(brokerState(page, broker.wsUrl)).toHaveText(
+          `The broker at ${broker.wsUrl} refused the login (bad user name or password)`,
+        );
+        const notBroker = `ws://127.0.0.1:${device.port}`;
+        await addBroker(page, notBroker);
+        await expect(brokerState(page, notBroker)).toHaveText(
+          `No MQTT broker answers at ${notBroker} (trying again every 3 s)`,
+        );
+        const here = rows(page).filter({ hasText: "This unit" });
+        await expect(here).toHaveAttribute("data-state", "online");
+        await expect(rows(page)).toHaveCount(1);
+        // The password stays in this tab's sessionStorage, never in localStorage.
+        expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain("wrong-one");
+        expect(await page.evaluate(() => sessionStorage.getItem("trcBrokerAuth"))).toContain("wrong-one");
+
+        // The right password: connected (no unit publishes there: 0 heard).
+        await brokerLine(page, broker.wsUrl)
+          .getByRole("button", { name: `Remove broker ${broker.wsUrl}` })
+          .click();
+        await addBroker(page, broker.wsUrl, "timer", "right-one");
+        await expect(brokerState(page, broker.wsUrl)).toHaveText(
+          `Connected to ${broker.wsUrl}: 0 units heard`,
+        );
+      } finally {
+        await broker.close();
+      }
+    });
+  });
+}
