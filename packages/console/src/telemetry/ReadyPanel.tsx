@@ -76,8 +76,11 @@ function FixLink({ fix, label }: { fix: ReadyItem["fix"]; label: string }) {
       onClick={(e) => {
         e.preventDefault();
         const target = document.getElementById(fix.href.slice(1));
-        target?.scrollIntoView({ block: "start" });
-        target?.focus({ preventScroll: true });
+        if (!target) return;
+        // A card is not focusable by itself: focus moves there so the keyboard and screen readers follow.
+        if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+        target.scrollIntoView({ block: "start" });
+        target.focus({ preventScroll: true });
       }}
     >
       {fix.text}

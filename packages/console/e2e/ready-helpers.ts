@@ -1,0 +1,56 @@
+// Shared steps of the Ready check and backlog specs: a healthy unit (reads on every antenna, clock right, link up),
+// the dashboard opened on Playwright's clock, the Ready panel and its items.
+import type { Page } from "@playwright/test";
+import { asked, nextWatch } from "./alarms-helpers.ts";
+import { type Device, expect } from "./fixtures.ts";
+
+export const readyPanel = (page: Page) => page.getByRole("region", { name: "Ready check" });
+export const verdict = (page: Page) => readyPanel(page).getByTestId("ready-verdict");
+export const item = (page: Page, id: string) =>
+  readyPanel(page).locator(`[data-testid="ready-item"][data-item="${id}"]`);
+export const reason = (page: Page, id: string) => item(page, id).getByTestId("ready-reason");
+export const value = (page: Page, id: string) => item(page, id).getByTestId("ready-value");
+
+/**
+ * Makes the unit healthy for the check: its clock on the host's, the link to the server held up (Left 0), and tags
+ * passing every antenna for 10 minutes (each tag read 3–5 times on all three), so every channel's Reads grows.
+ */
+export async function healthyUnit(device: Device): Promise<void> {
+  await device.hooks.scenario({ clockOffsetMs: 0, serverDown: false });
+  await device.hooks.massStart({ tags: 3000, seconds: 600, readsPerTag: [3, 5], antennas: [3, 3] });
+}
+
+/**
+ * Opens the dashboard of a healthy unit on a fake clock (running naturally), race length 1 h, and waits until the
+ * check says Ready: the watch's second reading of uhf/ports shows every antenna reading.
+ */
+export async function openReady(page: Page, device: Device): Promise<void> {
+  await healthyUnit(device);
+  await device.hooks.clearLog();
+  await page.clock.install();
+  await page.goto("/");
+  await readyPanel(page).getByRole("spinbutton", { name: "Race length (hours)" }).fill("1");
+  await expect.poll(() => asked(device, "uhf/ports")).toBeGreaterThan(0);
+  await expect(page.getByTestId("time-verdict")).not.toHaveAttribute(
+    "data-accuracy",
+    /NOT_QUERIED|QUERYING/,
+    {
+      timeout: 20_000,
+    },
+  );
+  await nextWatch(page, device, "uhf/ports");
+  await expect(verdict(page)).toHaveText("Ready");
+}
+
+/** The watch reads `dataset` again until `check` passes (a condition that needs the unit's real time to build up). */
+export async function watchUntil(
+  page: Page,
+  device: Device,
+  dataset: string,
+  check: () => Promise<void>,
+): Promise<void> {
+  await expect(async () => {
+    await nextWatch(page, device, dataset);
+    await check();
+  }).toPass({ timeout: 30_000 });
+}
