@@ -1,12 +1,15 @@
-// npm run conformance -- http://ADDRESS [--json FILE] [--destructive [--yes] [--firmware FILE]]: checks a unit, prints the report.
+// npm run conformance -- http://ADDRESS [--json FILE] [--destructive [--yes] [--firmware FILE]]: checks a unit, prints the
+// report; npm run conformance -- --broker URL --unit ID checks its publications on an MQTT broker (D11).
 import { readFile, writeFile } from "node:fs/promises";
 import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
 import { API, nodeSha256Hex, verifyAppImage } from "@trc/protocol";
-import { formatResult, summaryLines } from "./report.ts";
+import { runBrokerConformance } from "./broker.ts";
+import { formatResult, type Report, summaryLines } from "./report.ts";
 import { normaliseUrl, runConformance } from "./run.ts";
 
 const USAGE = `usage: npm run conformance -- http://ADDRESS [options]
+       npm run conformance -- --broker mqtt://HOST:PORT --unit ID [--username NAME] [--reads-wait MS] [--json FILE]
 
   --json FILE       also write the report as JSON
   --destructive     also run the checks that change the unit: configuration round trip, UHF_TX OFF/ON,
@@ -16,6 +19,12 @@ const USAGE = `usage: npm run conformance -- http://ADDRESS [options]
   --timeout MS      per request (default 10000)
   --pacing MS       pause between mapping getInfo requests (default 50)
   --stream-wait MS  how long the read stream keep-alive check listens (default 16000; 0 skips it)
+
+  --broker URL      check what unit ID (its mqtt_client_id) publishes on this broker (mqtt://, mqtts://, ws://,
+                    wss://) against D11, as a subscriber only: retained status online, identity, telemetry, reads
+  --unit ID         the unit's client id (with --broker)
+  --username NAME   the broker's user name (password: TRC_BROKER_PASSWORD)
+  --reads-wait MS   how long --broker listens for reads (default 10000; 0 skips the reads check)
 
   TRC_CONFORMANCE_PASSWORD   a password sent with --destructive's sets and commands (units that require one)
 
@@ -35,10 +44,34 @@ function parse(argv: string[]) {
       timeout: { type: "string", default: "10000" },
       pacing: { type: "string", default: "50" },
       "stream-wait": { type: "string", default: "16000" },
+      broker: { type: "string" },
+      unit: { type: "string" },
+      username: { type: "string" },
+      "reads-wait": { type: "string", default: "10000" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
   if (values.help) return null;
+  if (values.broker !== undefined || values.unit !== undefined) {
+    if (!values.broker || !values.unit) throw new UsageError("--broker and --unit go together");
+    if (positionals.length) throw new UsageError("--broker checks a broker: no unit address with it");
+    if (!/^(mqtts?|wss?):\/\/[^\s]+$/.test(values.broker)) {
+      throw new UsageError(
+        "--broker must be mqtt://, mqtts://, ws:// or wss:// followed by the broker's address",
+      );
+    }
+    const readsWaitMs = Number(values["reads-wait"]);
+    if (!Number.isInteger(readsWaitMs) || readsWaitMs < 0)
+      throw new UsageError("--reads-wait must be a whole number of ms");
+    return {
+      mode: "broker" as const,
+      broker: values.broker,
+      unit: values.unit,
+      username: values.username,
+      readsWaitMs,
+      json: values.json,
+    };
+  }
   if (positionals.length !== 1) throw new UsageError("give the unit's address, e.g. http://192.168.4.1");
   const number = (name: string, raw: string) => {
     const n = Number(raw);
@@ -53,6 +86,7 @@ function parse(argv: string[]) {
     throw new UsageError(err instanceof Error ? err.message : String(err));
   }
   return {
+    mode: "unit" as const,
     url,
     json: values.json,
     destructive: values.destructive,
@@ -96,6 +130,20 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
+  if (args.mode === "broker") {
+    process.stdout.write(`Checking unit ${args.unit} on ${args.broker}\n`);
+    const report = await runBrokerConformance(
+      {
+        broker: args.broker,
+        unit: args.unit,
+        username: args.username,
+        password: process.env.TRC_BROKER_PASSWORD || undefined,
+        readsWaitMs: args.readsWaitMs,
+      },
+      { onResult: (result) => process.stdout.write(`${formatResult(result)}\n`) },
+    );
+    return finish(report, args.json);
+  }
   let firmware: Uint8Array | undefined;
   if (args.firmware) {
     firmware = new Uint8Array(await readFile(args.firmware));
@@ -136,9 +184,14 @@ async function main(argv: string[]): Promise<number> {
     },
   );
   clearLine();
-  if (args.json) {
-    await writeFile(args.json, `${JSON.stringify(report, null, 2)}\n`);
-    process.stdout.write(`Report written to ${args.json}\n`);
+  return finish(report, args.json);
+}
+
+/** Writes the JSON report when asked, prints the summary, answers the exit status. */
+async function finish(report: Report, json: string | undefined): Promise<number> {
+  if (json) {
+    await writeFile(json, `${JSON.stringify(report, null, 2)}\n`);
+    process.stdout.write(`Report written to ${json}\n`);
   }
   for (const line of summaryLines(report)) process.stdout.write(`${line}\n`);
   return report.failed > 0 ? 1 : 0;

@@ -1,4 +1,6 @@
 // @trc/conformance: checks a unit against the device API contract (SPEC, DECISIONS D3-D6) and our recommendations.
+
+export { BROKER_CHECKS, type BrokerKitOptions, runBrokerConformance } from "./broker.ts";
 export type { Check, KitOptions } from "./check.ts";
 export { testImage } from "./checks/firmware.ts";
 export { HOSTILE_NAMES } from "./checks/refusals.ts";
