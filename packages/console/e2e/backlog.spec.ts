@@ -1,0 +1,75 @@
+// The backlog against the emulator: the Passings card's line, and 'Backlog growing: N unsent' raised on another page
+// after 2 minutes of growth with reads coming in, kept after the link is back until acknowledged.
+import { alarmRow, nextWatch, openWatched, panel } from "./alarms-helpers.ts";
+import { expect, test } from "./fixtures.ts";
+import { watchUntil } from "./ready-helpers.ts";
+
+test.afterEach(async ({ device }) => {
+  await device.hooks.clearScenario();
+});
+
+/** Tags passing fast enough that Left grows between two of the watch's reads while the link is down. */
+const BUSY = {
+  tags: 1200,
+  seconds: 60,
+  readsPerTag: [1, 2] as [number, number],
+  antennas: [1, 1] as [number, number],
+  seed: 3,
+};
+
+test("the Passings card: empty on a working link, growing while it is down, draining with the time to clear", async ({
+  page,
+  device,
+}) => {
+  await device.hooks.scenario({ serverDown: false });
+  await openWatched(page, device, "/", "passings");
+  const line = page.getByTestId("card-passings").getByTestId("backlog");
+  await expect(line).toHaveText("Backlog: empty, every passing sent");
+  await device.hooks.scenario({ serverDown: true });
+  await device.hooks.massStart({ ...BUSY });
+  await watchUntil(page, device, "passings", async () => {
+    await expect(line).toHaveText(/^Backlog: \d+ unsent, growing \(\+\d+(\.\d)?\/min\)$/, { timeout: 1000 });
+  });
+  // What the card says is what the unit reported.
+  const left = Number((await line.textContent())?.match(/(\d+) unsent/)?.[1]);
+  await expect(page.getByTestId("passings-left")).toContainText(String(left));
+  // The link back: the next reading shows Left at 0.
+  await device.hooks.scenario({ serverDown: false });
+  await nextWatch(page, device, "passings");
+  await expect(line).toHaveText("Backlog: empty, every passing sent");
+});
+
+test("'Backlog growing: N unsent' after 2 minutes of growth, on another page; kept until acknowledged", async ({
+  page,
+  device,
+}) => {
+  await device.hooks.scenario({ serverDown: true });
+  await device.hooks.massStart({ ...BUSY });
+  await openWatched(page, device, "/files", "passings");
+  // Three more readings: 1 min 30 s of growth is not yet 2 minutes.
+  for (let i = 0; i < 3; i++) await nextWatch(page, device, "passings");
+  await expect(panel(page)).toHaveCount(0);
+  await nextWatch(page, device, "passings");
+  const row = panel(page)
+    .getByTestId("alarm")
+    .filter({ hasText: /^Backlog growing: \d+ unsent/ });
+  await expect(row).toBeVisible();
+  await expect(page).toHaveTitle("(!) TRC | DECODER-01");
+  await expect(page.getByTestId("alarm-announcement")).toHaveText(/^New alarm: Backlog growing: \d+ unsent$/);
+  // N is the unit's Left at the watch's last reading: above 0, at most what the unit holds now (it keeps growing).
+  const n = Number((await row.locator(".alarm-text").textContent())?.match(/(\d+) unsent/)?.[1]);
+  const held = ((await (await fetch(`${device.url}/api/telemetry/passings`)).json()) as { left: number })
+    .left;
+  expect(n).toBeGreaterThan(0);
+  expect(n).toBeLessThanOrEqual(held);
+  // The link comes back: the condition clears, the alarm stays until someone acknowledges it.
+  await device.hooks.scenario({ serverDown: false });
+  await nextWatch(page, device, "passings");
+  await expect(row).toHaveAttribute("data-state", "cleared");
+  const text = (await row.locator(".alarm-text").textContent()) ?? "";
+  await alarmRow(page, text)
+    .getByRole("button", { name: `Acknowledge ${text}` })
+    .click();
+  await expect(panel(page)).toHaveCount(0);
+  await expect(page).toHaveTitle("TRC | DECODER-01");
+});
