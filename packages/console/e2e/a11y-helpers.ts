@@ -73,6 +73,13 @@ export const PAGES: { path: string; h1: string; loaded: (page: Page) => Promise<
     },
   },
   {
+    path: "/live",
+    h1: "Live reads",
+    loaded: async (page) => {
+      await expect(page.locator(".read-body li").first()).toBeVisible();
+    },
+  },
+  {
     path: "/fleet",
     h1: "Fleet",
     loaded: async (page) => {
