@@ -77,6 +77,7 @@ export default function FleetPage() {
               <th>Clock offset</th>
               <th>Firmware</th>
               <th>Alarms</th>
+              <th title="The Ready check: the failing items, or Ready">Ready</th>
               <th>
                 <span className="visually-hidden">Actions</span>
               </th>

@@ -1,5 +1,6 @@
 // One fleet row: the unit, its state and figures, its alarms, Open and Remove; redrawn only when what it shows changed.
 import { memo } from "react";
+import { MISSING } from "../shared/telemetryFormat.ts";
 import type { FleetRow } from "./model.ts";
 import { useFleetUnits } from "./units.ts";
 
@@ -69,6 +70,9 @@ export const FleetRowView = memo(function FleetRowView({
         ) : (
           ""
         )}
+      </td>
+      <td data-col="ready" data-ready={r.ready === "Ready"}>
+        {r.ready ?? MISSING}
       </td>
       <td className="fleet-actions">
         <button

@@ -1,6 +1,8 @@
 // What a fleet row shows, from its queries: state (Online, Offline), the figures, the colour; sorting and summary.
-import { ALARM_OFFLINE_MS } from "@trc/protocol";
+import { ALARM_OFFLINE_MS, READY_RACE_HOURS_DEFAULT } from "@trc/protocol";
 import { alarmRules } from "../shared/alarmRules.ts";
+import { backlog } from "../shared/backlog.ts";
+import { EMPTY_TRAIL, readyCheck, readySummary } from "../shared/readyRules.ts";
 import { batteryPercent, MISSING } from "../shared/telemetryFormat.ts";
 import type { ClockEstimate } from "../shared/timeSync.ts";
 import type { FleetReading } from "./poll.ts";
@@ -34,6 +36,8 @@ export interface FleetRow {
   clock: string;
   firmware: string;
   alarms: string[];
+  /** The Ready check's verdict and failing items ("Ready", "Not ready: Battery, Storage"); — while checking. */
+  ready?: string;
   level: RowLevel;
   /** Why the last poll failed, when it did. */
   problem: string | null;
@@ -143,10 +147,12 @@ export function rowOf(
   clock: QueryView<ClockEstimate> | undefined,
   noReadsMinutes: number,
   now: number,
+  raceHours = READY_RACE_HOURS_DEFAULT,
 ): FleetRow {
   const reading = poll.data;
   const state = unitState(poll);
   const alarms = fleetAlarms(reading, state, clock?.data, noReadsMinutes, now);
+  const ready = fleetReady(reading, state, clock, alarms, raceHours, now);
   const name = reading?.name || address;
   return {
     address,
@@ -156,6 +162,7 @@ export function rowOf(
     lastAnswer: poll.dataUpdatedAt || null,
     ...rowFigures(reading, clockText(clock?.data)),
     alarms,
+    ready,
     level: rowLevel(state, alarms),
     problem:
       poll.status === "error" ? String((poll.error as Error | undefined)?.message ?? poll.error) : null,
@@ -164,6 +171,41 @@ export function rowOf(
     opens: isThis ? "" : address,
     openWhy: null,
   };
+}
+
+/** The Ready column: the check over the unit's last poll, trail and clock sync (its alarms count as unacknowledged). */
+export function fleetReady(
+  reading: FleetReading | undefined,
+  state: UnitState,
+  clock: QueryView<ClockEstimate> | undefined,
+  alarms: readonly string[],
+  raceHours: number,
+  now: number,
+): string {
+  if (state === "checking" || !reading) return MISSING;
+  if (state === "offline") return "Not ready: Unit offline";
+  const d = reading.data;
+  const trail = reading.trail ?? EMPTY_TRAIL;
+  const check = readyCheck({
+    now,
+    mode: reading.mode,
+    channels: d["uhf/ports"]?.channels,
+    hadAntenna: reading.memory.hadAntenna,
+    channelReads: trail.reads,
+    seen: trail.passings.map((p) => ({ t: p.t, v: p.seen })),
+    clock:
+      clock?.status === "success" && clock.data
+        ? { offsetMs: clock.data.offsetMs, at: clock.dataUpdatedAt }
+        : clock?.status === "error"
+          ? { failed: true }
+          : null,
+    battery: d.battery,
+    raceHours,
+    storage: d.storage,
+    backlog: backlog(trail.passings, now),
+    alarms: alarms.map((text) => ({ text, acknowledged: false })),
+  });
+  return readySummary(check);
 }
 
 export type SortKey = "list" | "name" | "state";

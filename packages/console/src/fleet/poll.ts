@@ -13,6 +13,7 @@ import type { Loose } from "../api/lenient.ts";
 import { type AlarmMemory, EMPTY_MEMORY, remember } from "../shared/alarmRules.ts";
 import { takeSample } from "../shared/clockQuery.ts";
 import { apiBase, deviceKey } from "../shared/deviceSettings.ts";
+import { EMPTY_TRAIL, extendTrail, type ReadyTrail } from "../shared/readyRules.ts";
 import { datasetQuery } from "../shared/telemetryQueries.ts";
 import { type ClockEstimate, syncClock } from "../shared/timeSync.ts";
 
@@ -55,6 +56,8 @@ export interface FleetReading {
   memory: AlarmMemory;
   /** Polls so far (the slow datasets are read when it is even). */
   poll: number;
+  /** Passings and each channel's Reads over the last minutes, for the Ready column (polled units). */
+  trail?: ReadyTrail;
 }
 
 /** The datasets a poll reads (uhf/ports only on a uhf unit; the slow ones at even polls or when never read). */
@@ -123,7 +126,8 @@ export async function pollUnit(
   const channels = data["uhf/ports"]?.channels;
   const memory = remember(prev?.memory ?? EMPTY_MEMORY, { channels, seen, at });
   const name = id?.deviceName ?? "";
-  return { name, mode, data, errors, at, readsPerMin, memory, poll } satisfies FleetReading;
+  const trail = extendTrail(prev?.trail ?? EMPTY_TRAIL, at, data.passings, channels);
+  return { name, mode, data, errors, at, readsPerMin, memory, poll, trail } satisfies FleetReading;
 }
 
 /**

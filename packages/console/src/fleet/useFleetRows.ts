@@ -1,5 +1,6 @@
 // The fleet's queries: each unit's poll and clock sync with useQueries, combined into the table's rows.
 import { type QueryClient, type UseQueryResult, useQueries } from "@tanstack/react-query";
+import { useReadySettings } from "../shared/readySettings.ts";
 import type { ClockEstimate } from "../shared/timeSync.ts";
 import { useNow } from "../ui/useNow.ts";
 import { type FleetRow, type QueryView, rowOf } from "./model.ts";
@@ -35,7 +36,8 @@ export function useFleetRows(
     combine: views<ClockEstimate>,
   });
   const now = useNow(ROW_TICK_MS);
+  const raceHours = useReadySettings((s) => s.raceHours);
   return addresses.map((a, i) =>
-    rowOf(a, a === here, polls[i] as QueryView<FleetReading>, clocks[i], noReadsMinutes, now),
+    rowOf(a, a === here, polls[i] as QueryView<FleetReading>, clocks[i], noReadsMinutes, now, raceHours),
   );
 }

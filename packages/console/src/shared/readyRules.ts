@@ -10,7 +10,7 @@ import {
 } from "@trc/protocol";
 import { offsetText } from "./accuracy.ts";
 import type { ChannelReading } from "./alarmRules.ts";
-import type { Backlog } from "./backlog.ts";
+import type { Backlog, PassingsPoint } from "./backlog.ts";
 import { durationText } from "./backlog.ts";
 import { hoursMinutes } from "./telemetryFormat.ts";
 
@@ -219,4 +219,36 @@ export function readySummary(c: ReadyCheck): string {
         .filter((i) => !i.ok)
         .map((i) => i.label)
         .join(", ")}`;
+}
+
+/** What a unit watched from elsewhere (the fleet) keeps for the check: passings and each channel's Reads over time. */
+export interface ReadyTrail {
+  passings: PassingsPoint[];
+  reads: Record<number, { t: number; v: number }[]>;
+}
+
+export const EMPTY_TRAIL: ReadyTrail = { passings: [], reads: {} };
+
+/** The trail after a reading at `at`; points older than the read window (plus a minute) fall off. */
+export function extendTrail(
+  trail: ReadyTrail,
+  at: number,
+  passings: Maybe<{ left?: number; seen?: number }>,
+  channels: Maybe<readonly Maybe<{ id?: number; reads?: number }>[]>,
+): ReadyTrail {
+  const from = at - READY_READ_WITHIN_MS - MIN;
+  const keep = <P extends { t: number }>(list: readonly P[], next?: P) => [
+    ...list.filter((p) => p.t >= from),
+    ...(next ? [next] : []),
+  ];
+  const p = passings && finite(passings.left) && finite(passings.seen) ? passings : null;
+  const reads: ReadyTrail["reads"] = {};
+  for (const c of channels ?? []) {
+    if (c && finite(c.id) && finite(c.reads))
+      reads[c.id] = keep(trail.reads[c.id] ?? [], { t: at, v: c.reads });
+  }
+  return {
+    passings: keep(trail.passings, p ? { t: at, left: p.left as number, seen: p.seen as number } : undefined),
+    reads,
+  };
 }
