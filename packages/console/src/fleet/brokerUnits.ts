@@ -112,11 +112,12 @@ export function applyMessage(
   }
   u.lastMessageAt = message.at;
   if (topic.kind === "identity") {
-    const parsed = MqttIdentity.safeParse(json(message.payload));
-    if (parsed.success) {
-      u.name = parsed.data.deviceName;
-      u.mode = parsed.data.mode;
-      u.address = parsed.data.address ? unitAddress(parsed.data.address) : null;
+    // Leniently, as every answer of a unit: a wrong field is left out, the others are taken.
+    const { data } = parseLenient(MqttIdentity, json(message.payload));
+    if (data) {
+      u.name = data.deviceName ?? u.name;
+      u.mode = data.mode ?? u.mode;
+      u.address = data.address ? unitAddress(data.address) : null;
       u.reading = { ...u.reading, name: u.name, mode: u.mode };
     }
     return u;
@@ -132,8 +133,10 @@ export function applyMessage(
   const data: FleetData = { ...u.reading.data };
   const errors = { ...u.reading.errors };
   const parsed = parseLenient(TELEMETRY_SCHEMAS[dataset], body);
-  if (parsed.data === undefined) errors[dataset] = "Not valid JSON for this dataset";
-  else {
+  if (parsed.data === undefined) {
+    delete data[dataset];
+    errors[dataset] = "Not valid JSON for this dataset";
+  } else {
     (data as Record<string, unknown>)[dataset] = parsed.data;
     delete errors[dataset];
   }

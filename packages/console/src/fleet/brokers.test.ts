@@ -1,0 +1,65 @@
+// The fleet's broker list: addresses checked with their reason, the user name kept, the password in sessionStorage only.
+import { afterEach, describe, expect, it } from "vitest";
+import { brokerPassword, checkBrokerUrl, readBrokers, useFleetBrokers } from "./brokers.ts";
+
+afterEach(() => {
+  for (const b of useFleetBrokers.getState().brokers) useFleetBrokers.getState().remove(b.url);
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+describe("checkBrokerUrl", () => {
+  it.each([
+    ["ws://Broker.Local:9001/", "ws://broker.local:9001"],
+    ["wss://broker.example.org:443/mqtt/", "wss://broker.example.org/mqtt"],
+    ["  ws://10.0.0.5:8080  ", "ws://10.0.0.5:8080"],
+  ])("%s is read as %s", (text, url) => {
+    expect(checkBrokerUrl(text)).toEqual({ ok: true, url });
+  });
+
+  it.each([
+    ["", "Enter the broker's address, e.g. ws://192.168.4.10:9001"],
+    ["broker.local:9001", "A browser reaches a broker over WebSocket only: ws:// or wss://"],
+    ["mqtt://10.0.0.5:1883", "A browser reaches a broker over WebSocket only: ws:// or wss://"],
+    ["http://10.0.0.5", "A browser reaches a broker over WebSocket only: ws:// or wss://"],
+    ["ws://", "ws:// is not a URL (e.g. ws://192.168.4.10:9001)"],
+    ["ws://judge:pw@10.0.0.5:9001", "Put the user name and password in their own fields, not in the address"],
+    ["ws://10.0.0.5:9001/?x=1", "A broker address has no query or fragment"],
+  ])("%j is refused: %s", (text, reason) => {
+    expect(checkBrokerUrl(text)).toEqual({ ok: false, reason });
+  });
+});
+
+describe("useFleetBrokers", () => {
+  it("keeps the address and user name in localStorage, the password in sessionStorage only", () => {
+    expect(useFleetBrokers.getState().add("ws://10.0.0.5:9001", " judge ", "s3cret")).toBeNull();
+    expect(localStorage.getItem("fleetBrokers")).toBe('[{"url":"ws://10.0.0.5:9001","username":"judge"}]');
+    expect(JSON.stringify(localStorage)).not.toContain("s3cret");
+    expect(sessionStorage.getItem("trcBrokerAuth")).toBe('{"ws://10.0.0.5:9001":"s3cret"}');
+    expect(brokerPassword("ws://10.0.0.5:9001")).toBe("s3cret");
+  });
+
+  it("refuses a broker already listed, under any spelling; Remove forgets its password", () => {
+    useFleetBrokers.getState().add("ws://10.0.0.5:9001", "", "pw");
+    expect(useFleetBrokers.getState().add("WS://10.0.0.5:9001/")).toBe(
+      "ws://10.0.0.5:9001 is already in the list",
+    );
+    useFleetBrokers.getState().remove("ws://10.0.0.5:9001");
+    expect(useFleetBrokers.getState().brokers).toEqual([]);
+    expect(brokerPassword("ws://10.0.0.5:9001")).toBe("");
+    expect(sessionStorage.getItem("trcBrokerAuth")).toBeNull();
+  });
+
+  it("a stored list is read in canonical form; bad and duplicate entries are left out", () => {
+    expect(
+      readBrokers([
+        { url: "ws://A.local:9001/", username: "u" },
+        { url: "ws://a.local:9001" },
+        { url: "http://x" },
+        "ws://b",
+        null,
+      ]),
+    ).toEqual([{ url: "ws://a.local:9001", username: "u" }]);
+    expect(readBrokers("nonsense")).toEqual([]);
+  });
+});
