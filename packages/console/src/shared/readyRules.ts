@@ -90,7 +90,7 @@ export function antennasItem(r: ReadyReadings): ReadyItem {
   const base = {
     id: "antennas",
     label: "Antennas",
-    fix: { href: "/live", text: "Tag test on the Live page" },
+    fix: { href: "/live", text: "Tag test" },
   } as const;
   if (r.mode !== "uhf") {
     const problem = readProblem(r.seen, r.now);
@@ -169,7 +169,7 @@ export function batteryItem(r: ReadyReadings): ReadyItem {
 }
 
 export function storageItem(r: ReadyReadings): ReadyItem {
-  const base = { id: "storage", label: "Storage", fix: { href: "/files", text: "Files page" } } as const;
+  const base = { id: "storage", label: "Storage", fix: { href: "/files", text: "Free up storage" } } as const;
   const s = r.storage;
   if (!s || !finite(s.used) || !finite(s.total) || s.total <= 0)
     return { ...base, ok: false, value: "—", reason: "No storage reading yet" };

@@ -59,7 +59,10 @@ function useReadyCheck(): ReadyCheck {
   });
 }
 
-/** A link to a page, or to a card or panel on this page (scrolled into view and focused, no history entry). */
+/**
+ * A link to a page, or to a card or panel on this page (scrolled into view and focused, no history entry). Its
+ * name never contains a navigation link's ("Files", "Live"...), so those stay unique by name.
+ */
 function FixLink({ fix, label }: { fix: ReadyItem["fix"]; label: string }) {
   const name = `${fix.text} (${label})`;
   if (!fix.href.startsWith("#"))
