@@ -110,7 +110,7 @@ for (const { kind, start, missing } of BROKERS) {
       }
     });
 
-    it("a broker outage: reads wait in Left, then every read arrives once, in order", async () => {
+    it("a broker outage: reads wait in Left, then every read arrives, in order (only an unacknowledged batch again)", async () => {
       const topic = MQTT_TOPICS.reads("OUTAGE-1");
       const w = await watch(broker.url, { clientId: `outage-watch-${kind}`, clean: false });
       const unit = await unitOn(broker, "OUTAGE-1");
@@ -131,12 +131,17 @@ for (const { kind, start, missing } of BROKERS) {
         await waitFor(async () => (Math.max(...w.seqs(topic)) >= target ? true : undefined), 15_000);
         unit.device.reader.setTestTag(null);
         await waitFor(async () => ((await passings(unit)).left === 0 ? true : undefined), 10_000);
-        const seqs = w.seqs(topic);
-        const first = seqs[0] ?? 0;
+        // The reader goes on making reads: everything up to the last seq at Left 0 arrived once, in order, no gap.
         const last = unit.device.reader.log.lastSeq;
-        await waitFor(async () => (w.seqs(topic).length >= last - first + 1 ? true : undefined));
+        await waitFor(async () => (Math.max(...w.seqs(topic)) >= last ? true : undefined));
         const all = w.seqs(topic);
-        expect(all).toEqual(Array.from({ length: last - first + 1 }, (_, i) => first + i));
+        // QoS 1 is at-least-once: a batch the broker took but could not acknowledge before it stopped comes again
+        // after it (a subscriber drops it by seq). Nothing else repeats, nothing is missing, the order holds.
+        const repeated = all.filter((seq, i) => all.indexOf(seq) !== i);
+        expect(repeated.every((seq) => seq <= lastBefore)).toBe(true);
+        const once = all.filter((seq, i) => all.indexOf(seq) === i);
+        const first = once[0] ?? 0;
+        expect(once).toEqual(Array.from({ length: once.length }, (_, i) => first + i));
       } finally {
         await w.close();
         await unit.dispose();

@@ -26,6 +26,8 @@ export interface RunningBroker {
   readonly wsUrl: string;
   /** `host:port`, MQTT_SET's argument. */
   readonly server: string;
+  /** The broker's process id (this process for the embedded broker), for CPU figures. */
+  pid(): number | undefined;
   /** Clients connected now. */
   clients(): number;
   /** The broker goes away (every connection dropped, listeners closed); its sessions and retained messages stay. */
@@ -115,6 +117,7 @@ export async function startBroker(o: BrokerOptions = {}): Promise<RunningBroker>
     get server() {
       return `${hostInUrl(host)}:${port}`;
     },
+    pid: () => process.pid,
     clients: () => running?.aedes.connectedClients ?? 0,
     stop: down,
     start: async () => {

@@ -112,6 +112,7 @@ export async function startMosquitto(o: BrokerOptions = {}): Promise<RunningBrok
     url: `mqtt://${inUrl}:${port}`,
     wsUrl: `ws://${inUrl}:${wsPort}`,
     server: `${inUrl}:${port}`,
+    pid: () => child?.pid,
     clients: () => Number.NaN,
     stop: down,
     start: async () => {

@@ -169,9 +169,11 @@ export class UnitLink {
 
   /** Publishes the reads not handed out yet, oldest first, while connected; the counts follow when they change. */
   private pump(): void {
-    const client = this.#client;
-    if (!client?.connected || this.#frozen) return;
+    if (this.#frozen) return;
+    // The unit reads tags whether or not the broker is there: the reads wait in the log (Passings "left").
     this.device.reader.advance();
+    const client = this.#client;
+    if (!client?.connected) return;
     while (this.outbox.inFlight < MAX_IN_FLIGHT) {
       const batch = this.outbox.next();
       const last = batch?.reads[batch.reads.length - 1];
