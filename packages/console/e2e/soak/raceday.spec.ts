@@ -3,7 +3,8 @@
 import { expect, test } from "../fixtures.ts";
 import {
   hasLivePage,
-  liveReceived,
+  liveCount,
+  openLive,
   openPhase,
   type Phase,
   type PhaseFigures,
@@ -57,10 +58,11 @@ test(`race day: ${MINUTES} fake minutes on a phone, esp32 unit, 5 % chaos, reads
   let minute = 0;
   try {
     for (const phase of phases) {
-      if (phase.name !== "dashboard") await openPhase(page, phase);
+      let seqAtOpen = 0;
+      if (phase.name === "live") seqAtOpen = await openLive(page, device, phase);
+      else if (phase.name !== "dashboard") await openPhase(page, phase);
       await settle(page, device);
       await device.hooks.resetStats();
-      const seqAtOpen = (await device.hooks.streamState()).lastSeq;
       for (let m = 1; m <= perPhase; m++) {
         // A jump: each timer due in the minute fires once, at its end (see clock.spec.ts); then wait for the answers.
         await page.clock.fastForward(60_000);
@@ -80,12 +82,8 @@ test(`race day: ${MINUTES} fake minutes on a phone, esp32 unit, 5 % chaos, reads
         requestsPerMinute: Math.round((stats.requests / perPhase) * 10) / 10,
         maxInFlight: stats.maxInFlight,
       };
-      if (phase.name === "live") {
-        // Every read the unit made while the page was open is counted on it (nothing missing, nothing twice).
-        const unitReads = (await device.hooks.streamState()).lastSeq - seqAtOpen;
-        await expect.poll(() => liveReceived(page), { timeout: 20_000 }).toBe(unitReads);
-        Object.assign(row, { received: await liveReceived(page), unitReads });
-      }
+      // Every read the unit made while the page was open is counted on it (nothing missing, nothing twice).
+      if (phase.name === "live") Object.assign(row, await liveCount(page, device, seqAtOpen, true));
       figures.push(row);
     }
   } finally {
@@ -101,7 +99,7 @@ test(`race day: ${MINUTES} fake minutes on a phone, esp32 unit, 5 % chaos, reads
   };
   test.info().annotations.push({ type: "raceday", description: JSON.stringify(result) });
   await writeFigures(MINUTES >= 240 ? "raceday-long" : "raceday-short", result);
-  check(samples, figures, live);
+  check(samples, figures, live, 2);
 });
 
 test("race day in real time", async ({ page, device }) => {
@@ -121,9 +119,10 @@ test("race day in real time", async ({ page, device }) => {
   const start = Date.now();
   try {
     for (const phase of phases) {
-      if (phase.name !== "dashboard") await openPhase(page, phase);
+      let seqAtOpen = 0;
+      if (phase.name === "live") seqAtOpen = await openLive(page, device, phase);
+      else if (phase.name !== "dashboard") await openPhase(page, phase);
       await device.hooks.resetStats();
-      const seqAtOpen = (await device.hooks.streamState()).lastSeq;
       const phaseStart = Date.now();
       while (Date.now() - phaseStart < phaseMs) {
         // Real time passes: one sample a minute, waiting on the page's own timers.
@@ -140,11 +139,7 @@ test("race day in real time", async ({ page, device }) => {
         requestsPerMinute: Math.round((stats.requests / minutes) * 10) / 10,
         maxInFlight: stats.maxInFlight,
       };
-      if (phase.name === "live") {
-        const unitReads = (await device.hooks.streamState()).lastSeq - seqAtOpen;
-        await expect.poll(() => liveReceived(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(unitReads);
-        Object.assign(row, { received: await liveReceived(page), unitReads });
-      }
+      if (phase.name === "live") Object.assign(row, await liveCount(page, device, seqAtOpen, false));
       figures.push(row);
     }
   } finally {
@@ -159,7 +154,7 @@ test("race day in real time", async ({ page, device }) => {
   };
   test.info().annotations.push({ type: "raceday-real", description: JSON.stringify(result) });
   await writeFigures("raceday-real", result);
-  check(samples, figures, live);
+  check(samples, figures, live, 0);
 });
 
 /** The bounds the figures are held to (docs/RELIABILITY.md says why). */
@@ -179,7 +174,7 @@ function bounds(samples: Sample[]) {
   };
 }
 
-function check(samples: Sample[], figures: PhaseFigures[], live: boolean) {
+function check(samples: Sample[], figures: PhaseFigures[], live: boolean, inFlightSlack: number) {
   expect(samples.length).toBeGreaterThan(2);
   const b = bounds(samples);
   // Heap after GC: never above 1.5 × the first sample (query caches, histories and lists are all capped).
@@ -203,10 +198,11 @@ function check(samples: Sample[], figures: PhaseFigures[], live: boolean) {
     expect(f.requestsPerMinute, `${f.phase}: requests per minute`).toBeLessThanOrEqual(
       REQUEST_BUDGET_PER_MINUTE,
     );
-    // The console's gate holds 2 requests per unit; the unit counts a request until it has answered it, also one the
-    // console has already given up on (timed out, cancelled), so it may see one more; the Live page's stream is one
-    // more again.
-    expect(f.maxInFlight, `${f.phase}: requests in flight`).toBeLessThanOrEqual(f.phase === "live" ? 4 : 3);
+    // The console's gate: 2 requests in flight per unit; the Live page's stream is one more. On the fake clock a
+    // jump can fire a request's timeout before the unit has answered it (the console frees its slot, the unit still
+    // counts it): up to 2 more there; the real-time run is held to the gate itself.
+    const gate = (f.phase === "live" ? 3 : 2) + inFlightSlack;
+    expect(f.maxInFlight, `${f.phase}: requests in flight`).toBeLessThanOrEqual(gate);
   }
   if (live) expect(figures.some((f) => f.phase === "live")).toBe(true);
 }

@@ -42,9 +42,13 @@ const BUSY = '[data-state="queried"], [data-state="started"]';
 export async function settle(page: Page, device: Device): Promise<void> {
   for (let round = 0; round < 40; round++) {
     const deadline = Date.now() + 4_000;
+    let quiet = 0;
     while (Date.now() < deadline) {
       const busy = await page.locator(BUSY).count();
-      if (busy === 0 && (await device.hooks.stats()).inFlight === 0) return;
+      // Quiet for 3 looks in a row (~150 ms): a poll is a chain (the fleet's probe, then its datasets), and a jump of
+      // the clock between two links would fire the next link's timeout before the unit answered it.
+      quiet = busy === 0 && (await device.hooks.stats()).inFlight === 0 ? quiet + 1 : 0;
+      if (quiet >= 3) return;
       await new Promise((r) => setTimeout(r, 50));
     }
     await page.clock.runFor(1_000);
@@ -80,12 +84,44 @@ export async function hasLivePage(page: Page): Promise<boolean> {
 
 /** The Live page's "received N" (issue 20), as a number. */
 export async function liveReceived(page: Page): Promise<number> {
-  const text =
-    (await page
-      .getByText(/received [\d,]+/)
-      .first()
-      .textContent()) ?? "";
-  return Number((text.match(/received ([\d,]+)/)?.[1] ?? "NaN").replace(/,/g, ""));
+  const text = (await page.getByTestId("received").textContent()) ?? "";
+  return Number(text.replace(/\D/g, "") || "NaN");
+}
+
+/**
+ * Opens the Live page with the unit's reads held, so the reads it must count are exactly those made after its
+ * stream is open (a stream starts at the unit's newest read); answers the unit's last seq at that moment.
+ */
+export async function openLive(page: Page, device: Device, phase: Phase): Promise<number> {
+  await device.hooks.scenario({ readsStopped: true });
+  const seq = (await device.hooks.streamState()).lastSeq;
+  await openPhase(page, phase);
+  await expect
+    .poll(async () => (await device.hooks.streamState()).open, { timeout: 20_000 })
+    .toBeGreaterThan(0);
+  await device.hooks.scenario({ readsStopped: null });
+  return seq;
+}
+
+/**
+ * Holds the unit's reads and waits (moving a fake page clock on: it paces the page's renders) until the Live page's
+ * "received" equals the reads the unit made since `seqAtOpen`; answers both.
+ */
+export async function liveCount(page: Page, device: Device, seqAtOpen: number, fakeClock: boolean) {
+  await device.hooks.scenario({ readsStopped: true });
+  const unitReads = (await device.hooks.streamState()).lastSeq - seqAtOpen;
+  await expect
+    .poll(
+      async () => {
+        if (fakeClock) await page.clock.runFor(250);
+        return liveReceived(page);
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(unitReads);
+  const received = await liveReceived(page);
+  await device.hooks.scenario({ readsStopped: null });
+  return { received, unitReads };
 }
 
 /** Writes the figures to docs/reliability/NAME.json with TRC_FIGURES=1 (scripts/reliability-report.mjs reads them). */
