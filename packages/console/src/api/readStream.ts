@@ -50,8 +50,8 @@ export interface StreamIO {
 export const STREAM_TIMING = {
   /** No byte for this long (two keep-alives and a margin): the connection is taken as dead and resumed. */
   idleMs: 2 * PASSINGS_STREAM.keepAliveMs + 5_000,
-  /** After a connection that carried something ends: try again this soon. */
-  resumeMs: 250,
+  /** After a connection that carried something ends: try again this soon (reads wait on the unit meanwhile). */
+  resumeMs: 50,
   /** After failures in a row: 1 s, 2 s, 4 s... at most this. */
   maxBackoffMs: 10_000,
   /** A 503 without Retry-After: wait this. */
