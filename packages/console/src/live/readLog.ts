@@ -2,7 +2,7 @@
 // antenna among them, reads per second per antenna over the last minute, and the tag test's counts.
 import type { TagRead } from "@trc/protocol";
 
-/** Reads kept for the list and the CSV: 100,000 (about 4 MB); older ones drop off but stay counted. */
+/** Reads kept for the list and the CSV: 100,000 (about 3.5 MB with the tag strings); older ones drop off, still counted. */
 export const KEPT_READS = 100_000;
 /** The rate chart's window: the last 60 seconds, one bucket a second. */
 export const RATE_SECONDS = 60;
