@@ -1,11 +1,13 @@
 // "Add broker" (a ws:// or wss:// address, an optional user name and password) and each broker's connection state.
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { AddressInput, AddressReason } from "../ui/AddressInput.tsx";
 import type { BrokerView } from "./brokerFeed.ts";
-import { useFleetBrokers } from "./brokers.ts";
+import { eventBrokerQuery, useFleetBrokers } from "./brokers.ts";
 
-export function BrokerPanel({ views }: { views: readonly BrokerView[] }) {
+export function BrokerPanel({ views, here }: { views: readonly BrokerView[]; here: string }) {
   const brokers = useFleetBrokers((s) => s.brokers);
+  const offered = useQuery(eventBrokerQuery(here)).data;
   const [url, setUrl] = useState("");
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
@@ -57,6 +59,18 @@ export function BrokerPanel({ views }: { views: readonly BrokerView[] }) {
         </button>
         <AddressReason id="fleet-broker" refused={refused} />
       </form>
+      {offered && !brokers.some((b) => b.url === offered) && (
+        <p className="fleet-offer" data-testid="fleet-broker-offer">
+          This unit names its event's broker: <span className="mono">{offered}</span>{" "}
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => useFleetBrokers.getState().add(offered)}
+          >
+            Add it
+          </button>
+        </p>
+      )}
       {brokers.length > 0 && (
         <ul className="fleet-broker-list">
           {brokers.map((b) => {

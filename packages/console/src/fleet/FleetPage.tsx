@@ -10,9 +10,9 @@ import { AddUnitForm } from "./AddUnitForm.tsx";
 import { BrokerPanel } from "./BrokerPanel.tsx";
 import { useBrokerFeeds } from "./brokerFeed.ts";
 import { useFleetBrokers } from "./brokers.ts";
-import { brokerRow } from "./brokerUnits.ts";
+import { cachedBrokerRow } from "./brokerUnits.ts";
 import { FleetRowView } from "./FleetRowView.tsx";
-import { type FleetRow, type SortKey, sortRows, summaryText, worstLevel } from "./model.ts";
+import { type FleetRow, filledRows, type SortKey, sortRows, summaryText, worstLevel } from "./model.ts";
 import { useRowWindow } from "./rowWindow.ts";
 import { thisUnit, useFleetUnits } from "./units.ts";
 import { ROW_TICK_MS, useFleetRows } from "./useFleetRows.ts";
@@ -31,7 +31,7 @@ export default function FleetPage() {
   const views = useBrokerFeeds(brokers);
   const now = useNow(ROW_TICK_MS);
   const heard = useMemo(
-    () => views.flatMap((v) => v.units.map((u) => brokerRow(u, now, noReadsMinutes))),
+    () => views.flatMap((v) => v.units.map((u) => cachedBrokerRow(u, now, noReadsMinutes))),
     [views, now, noReadsMinutes],
   );
   const rows = useMemo(() => [...polled, ...heard], [polled, heard]);
@@ -58,8 +58,13 @@ export default function FleetPage() {
     <section className="fleet-page">
       <h1>Fleet</h1>
       <AddUnitForm />
-      <BrokerPanel views={views} />
-      <p className={`fleet-summary fleet-${worstLevel(rows)}`} data-testid="fleet-summary" role="status">
+      <BrokerPanel views={views} here={here} />
+      <p
+        className={`fleet-summary fleet-${worstLevel(rows)}`}
+        data-testid="fleet-summary"
+        data-filled={filledRows(rows)}
+        role="status"
+      >
         {summaryText(rows)}
       </p>
       <div className="panel fleet-table">

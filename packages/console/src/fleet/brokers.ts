@@ -1,7 +1,10 @@
 // The fleet's brokers: each broker's address and user name kept under `fleetBrokers`, its password in memory and
 // sessionStorage only (D7, like the unit password).
+import * as z from "zod/mini";
 import { create } from "zustand";
 import { persist } from "zustand/middleware";
+import { requestStrict } from "../api/client.ts";
+import { deviceKey } from "../shared/deviceSettings.ts";
 import { local, plainStorage, readJson, session, writeJson } from "../shared/storage.ts";
 import { LOCAL_KEYS, SESSION_KEYS } from "../shared/storageKeys.ts";
 
@@ -97,3 +100,21 @@ export const useFleetBrokers = create<FleetBrokers>()(
     },
   ),
 );
+
+/** Under `npm run event` the unit that served the console names the event's broker (docs/MQTT.md); elsewhere a 404. */
+const EVENT_BROKER_PATH = "/api/event/broker";
+const EventBroker = z.object({ ws: z.string() });
+
+/** The event broker's WebSocket address, offered on the page when not listed yet; asked once a visit. */
+export function eventBrokerQuery(base: string) {
+  return {
+    queryKey: deviceKey(base, "fleet", "event-broker"),
+    queryFn: async ({ signal }: { signal: AbortSignal }) => {
+      const { ws } = await requestStrict(EVENT_BROKER_PATH, EventBroker, { base, signal, background: true });
+      const check = checkBrokerUrl(ws);
+      return check.ok ? check.url : null;
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  };
+}

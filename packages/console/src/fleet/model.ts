@@ -234,6 +234,13 @@ export function summaryText(rows: readonly FleetRow[]): string {
   return `${rows.length} ${rows.length === 1 ? "unit" : "units"}: ${parts.join(", ")}`;
 }
 
+/** Rows online with their figures in (battery, passings, firmware): what a benchmark waits for with rows windowed. */
+export function filledRows(rows: readonly FleetRow[]): number {
+  return rows.filter(
+    (r) => r.state === "online" && r.battery !== MISSING && r.seen !== MISSING && r.firmware !== MISSING,
+  ).length;
+}
+
 /** The worst level among the rows (the summary's colour). */
 export function worstLevel(rows: readonly FleetRow[]): RowLevel {
   return rows.reduce<RowLevel>((w, r) => (LEVEL_RANK[r.level] < LEVEL_RANK[w] ? r.level : w), "ok");

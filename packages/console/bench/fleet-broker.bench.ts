@@ -1,0 +1,169 @@
+// Benchmark: 500 emulated units publishing into Mosquitto and into the embedded Aedes, one fleet page subscribed in
+// Chromium: time until every row is filled after the page subscribes, and the page's main-thread busy share after.
+import { mkdtempSync, rmSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium } from "@playwright/test";
+import { hasMosquitto, type RunningBroker, startBroker, startEvent, startMosquitto } from "@trc/device";
+import mqtt from "mqtt";
+import { CHROMIUM } from "../chromium.ts";
+import { consoleBuild, PERFORMANCE_DOC, writeSection } from "./docs-section.ts";
+
+const UNITS = Number(process.env.BENCH_UNITS ?? 500);
+const STEADY_MS = Number(process.env.BENCH_STEADY_MS ?? 30_000);
+const TARGET = { fillMs: 5000, busy: 0.1 } as const;
+
+interface Figures {
+  broker: string;
+  /** Every unit's retained passings at a Node subscriber (the broker holds the whole event). */
+  retainedMs: number;
+  /** From the page's CONNACK (the broker line reads Connected) to every row online with its figures. */
+  fillMs: number;
+  busyShare: number;
+  /** Messages the page received a second in the steady state. */
+  perSecond: number;
+}
+
+/** Waits until a subscriber holds every unit's retained passings; answers how long that took. */
+async function everyUnitRetained(broker: RunningBroker, units: number): Promise<number> {
+  const t0 = Date.now();
+  for (;;) {
+    const seen = new Set<string>();
+    const client = await mqtt.connectAsync(broker.url, { protocolVersion: 4, clean: true });
+    client.on("message", (topic) => seen.add(topic));
+    await client.subscribeAsync("trc/+/telemetry/passings", { qos: 0 });
+    await new Promise((r) => setTimeout(r, 1500));
+    await client.endAsync(true);
+    if (seen.size >= units) return Date.now() - t0;
+    if (Date.now() - t0 > 180_000)
+      throw new Error(`only ${seen.size} of ${units} units retained after 3 min`);
+  }
+}
+
+async function run(kind: "aedes" | "mosquitto", dist: string): Promise<Figures> {
+  const dataRoot = mkdtempSync(join(tmpdir(), "trc-bench-broker-"));
+  const broker = kind === "aedes" ? await startBroker() : await startMosquitto();
+  const event = await startEvent({
+    units: UNITS,
+    dataRoot,
+    broker,
+    shared: { consoleDist: dist, log: () => {} },
+  });
+  const browser = await chromium.launch(CHROMIUM);
+  try {
+    const retainedMs = await everyUnitRetained(broker, UNITS);
+    const context = await browser.newContext();
+    await context.addInitScript(
+      (url) => localStorage.setItem("fleetBrokers", JSON.stringify([{ url, username: "" }])),
+      broker.wsUrl,
+    );
+    const page = await context.newPage();
+    await page.goto(`${event.units[0]?.url}/fleet`, { waitUntil: "commit" });
+    const connected = await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="fleet-broker"]')?.getAttribute("data-state") === "connected"
+          ? performance.now()
+          : null,
+      null,
+      { polling: 20, timeout: 60_000 },
+    );
+    const filled = await page.waitForFunction(
+      (n) => {
+        const summary = document.querySelector('[data-testid="fleet-summary"]');
+        return Number(summary?.getAttribute("data-filled")) >= n ? performance.now() : null;
+      },
+      UNITS,
+      { polling: 20, timeout: 120_000 },
+    );
+    const fillMs = ((await filled.jsonValue()) as number) - ((await connected.jsonValue()) as number);
+    // Steady state: every row in, the units publishing their telemetry and counts as they change.
+    await page.waitForTimeout(5000);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Performance.enable");
+    const taskSeconds = async () =>
+      (await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === "TaskDuration")?.value ?? 0;
+    await cdp.send("Network.enable");
+    let frames = 0;
+    cdp.on("Network.webSocketFrameReceived", () => frames++);
+    const busy0 = await taskSeconds();
+    const t0 = Date.now();
+    await page.waitForTimeout(STEADY_MS);
+    const busy1 = await taskSeconds();
+    const seconds = (Date.now() - t0) / 1000;
+    return {
+      broker: kind,
+      retainedMs,
+      fillMs,
+      busyShare: (busy1 - busy0) / seconds,
+      perSecond: frames / seconds,
+    };
+  } finally {
+    await browser.close();
+    await event.close();
+    await broker.close();
+    rmSync(dataRoot, { recursive: true, force: true });
+  }
+}
+
+const met = (ok: boolean) => (ok ? "met" : "**not met**");
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+function section(results: Figures[], when: string): string {
+  const head = results.map((r) => (r.broker === "aedes" ? "Aedes (embedded)" : "Mosquitto 2")).join(" | ");
+  const row = (label: string, f: (x: Figures) => string, target: string) =>
+    `| ${label} | ${results.map(f).join(" | ")} | ${target} |`;
+  return [
+    "## Fleet page on a broker (`npm run bench:fleet-broker`)",
+    "",
+    `${UNITS} emulated units in one Node process (\`startEvent\`), each publishing as D11 says into the broker; one`,
+    "fleet page in headless Chromium with the broker added (its WebSocket listener). Filled: from the page's CONNACK",
+    "(the broker line reads Connected) until every unit's row is online with battery, passings and firmware (the",
+    "summary's count: rows are windowed, so not every row is drawn). Steady state: the next",
+    `${STEADY_MS / 1000} s, every unit publishing its telemetry every 30 s and its counts as they change; busy share:`,
+    "Chrome's TaskDuration (Performance.getMetrics) over that wall time; messages: WebSocket frames the page received.",
+    "",
+    `| Figure | ${head} | Target |`,
+    `|---|${results.map(() => "---:|").join("")}---|`,
+    row("Every unit's retained passings at a Node subscriber", (x) => s(x.retainedMs), "(the units' start)"),
+    row(
+      "Every row filled after the page subscribes",
+      (x) => s(x.fillMs),
+      `≤ 5 s: ${met(results.every((x) => x.fillMs <= TARGET.fillMs))}`,
+    ),
+    row("Frames the page received a second, steady", (x) => x.perSecond.toFixed(0), "(no target)"),
+    row(
+      "Main-thread busy share, steady",
+      (x) => `${(x.busyShare * 100).toFixed(2)} %`,
+      `≤ 10 %: ${met(results.every((x) => x.busyShare <= TARGET.busy))}`,
+    ),
+    "",
+    `_${when}_`,
+  ].join("\n");
+}
+
+async function main(): Promise<void> {
+  const dist = consoleBuild("bench");
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" / ");
+  const before = load();
+  const started = new Date();
+  const kinds: ("aedes" | "mosquitto")[] = hasMosquitto() ? ["mosquitto", "aedes"] : ["aedes"];
+  const results: Figures[] = [];
+  for (const kind of kinds) {
+    console.log(`[bench] ${UNITS} units into ${kind}`);
+    const r = await run(kind, dist);
+    console.log(r);
+    results.push(r);
+  }
+  const when = `Run on ${started.toISOString().slice(0, 16).replace("T", " ")} UTC, ${cpus().length} CPU(s), Node ${process.version}; load average before: ${before}, after: ${load()} (the units, the broker and Chromium share the machine, with other work).`;
+  const body = section(results, when);
+  console.log(body);
+  if (process.env.BENCH_NO_WRITE) return;
+  writeSection("fleet-broker", body);
+  console.log(`[bench] wrote ${PERFORMANCE_DOC}`);
+}
+
+await main();
+process.exit(0);
