@@ -84,4 +84,14 @@ describe("ReadLog", () => {
     expect(log.focused).toBeNull();
     expect(log.focusStats()).toEqual([]);
   });
+
+  it("clear forgets every read, count and figure", () => {
+    const log = new ReadLog(3);
+    log.push([r(1, "A", 0), r(2, "B", 1)], 0);
+    log.focus("A");
+    log.clear();
+    expect([log.total, log.kept, log.at(0), log.antennas(), log.focused]).toEqual([0, 0, null, [], null]);
+    log.push([r(3, "C", 2)], 0);
+    expect(log.at(0)?.tag).toBe("C");
+  });
 });

@@ -31,7 +31,7 @@ export class ReadLog {
   readonly #time: Float64Array;
   readonly #rssi: Float64Array;
   readonly #ant: Uint16Array;
-  readonly #tag: string[];
+  #tag: string[] = [];
   /** Per channel: tag → reads of it among the kept ones. */
   readonly #unique = new Map<number, Map<string, number>>();
   /** Per channel: reads per arrival second, RATE_SECONDS buckets and the second each holds. */
@@ -45,7 +45,15 @@ export class ReadLog {
     this.#time = new Float64Array(capacity);
     this.#rssi = new Float64Array(capacity);
     this.#ant = new Uint16Array(capacity);
-    this.#tag = new Array<string>(capacity);
+  }
+
+  /** Forgets every read (the page left: nothing it kept outlives it, even while React still holds the component). */
+  clear(): void {
+    this.total = 0;
+    this.#tag = [];
+    this.#unique.clear();
+    this.#rates.clear();
+    this.focus(null);
   }
 
   /** The position of the oldest kept read. */

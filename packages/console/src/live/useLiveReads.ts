@@ -63,6 +63,8 @@ export function useLiveReads(base: string): LiveReads {
     return () => {
       leave();
       if (frame) cancelAnimationFrame(frame);
+      // The page left (or the unit changed): its reads go now, not when React lets go of the component.
+      current.clear();
     };
   }, [stream, current]);
 
