@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { useAlarms } from "../shared/alarmStore.ts";
+import { useReadySettings } from "../shared/readySettings.ts";
 import { selectUnit } from "../shared/unit.ts";
 import { SortHeader } from "../ui/SortHeader.tsx";
 import { useNow } from "../ui/useNow.ts";
@@ -23,6 +24,7 @@ export default function FleetPage() {
   const [, navigate] = useLocation();
   const added = useFleetUnits((s) => s.added);
   const noReadsMinutes = useAlarms((s) => s.noReadsMinutes);
+  const raceHours = useReadySettings((s) => s.raceHours);
   const [sort, setSort] = useState<{ key: SortKey; descending: boolean }>({ key: "list", descending: false });
   const here = thisUnit();
   const addresses = [here, ...added];
@@ -31,8 +33,8 @@ export default function FleetPage() {
   const views = useBrokerFeeds(brokers);
   const now = useNow(ROW_TICK_MS);
   const heard = useMemo(
-    () => views.flatMap((v) => v.units.map((u) => cachedBrokerRow(u, now, noReadsMinutes))),
-    [views, now, noReadsMinutes],
+    () => views.flatMap((v) => v.units.map((u) => cachedBrokerRow(u, now, noReadsMinutes, raceHours))),
+    [views, now, noReadsMinutes, raceHours],
   );
   const rows = useMemo(() => [...polled, ...heard], [polled, heard]);
   const shown = useMemo(() => sortRows(rows, sort.key, sort.descending), [rows, sort]);

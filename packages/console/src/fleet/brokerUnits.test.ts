@@ -90,6 +90,7 @@ describe("brokerRow", () => {
     const row = brokerRow(unit, T0 + 2000, 0);
     expect(row.state).toBe("offline");
     expect(row.alarms).toEqual(["Unit offline"]);
+    expect(row.ready).toBe("Not ready: Unit offline");
     expect(row.level).toBe("offline");
     expect(row.lastAnswer).toBe(T0);
   });
@@ -105,7 +106,12 @@ describe("brokerRow", () => {
 
   it("heard of but no status yet: Checking", () => {
     const unit = feed([msg("trc/fin1/telemetry/passings", { seen: 1 })]);
-    expect(brokerRow(unit, T0, 0)).toMatchObject({ state: "checking", name: "fin1", level: "checking" });
+    expect(brokerRow(unit, T0, 0)).toMatchObject({
+      state: "checking",
+      name: "fin1",
+      level: "checking",
+      ready: "—",
+    });
   });
 
   it("the alarm rules run on its readings: battery low, an antenna lost", () => {
@@ -114,7 +120,10 @@ describe("brokerRow", () => {
       msg("trc/fin1/telemetry/battery", { state: "DISCHARGING", percentage: 8 }),
       msg("trc/fin1/telemetry/uhf/ports", { channels: [{ id: 0, ant: false, reads: 5, loss: 20, pwr: 30 }] }),
     ]);
-    expect(brokerRow(unit, T0, 0).alarms).toEqual(["Battery low (8 %)", "Antenna 1 lost"]);
+    const row = brokerRow(unit, T0, 0);
+    expect(row.alarms).toEqual(["Battery low (8 %)", "Antenna 1 lost"]);
+    // The Ready column runs the same check as on a polled row: the alarms and the missing clock fail it.
+    expect(row.ready).toMatch(/^Not ready: .*Alarms/);
   });
 
   it("reads per minute from live passings at least 10 s apart (retained ones are of unknown age)", () => {

@@ -3,6 +3,7 @@ import {
   ALARM_OFFLINE_MS,
   MQTT_CONTRACT,
   MqttIdentity,
+  READY_RACE_HOURS_DEFAULT,
   TELEMETRY_SCHEMAS,
   type TelemetryDataset,
   unitAddress,
@@ -10,9 +11,10 @@ import {
 import { parseLenient } from "../api/lenient.ts";
 import type { BrokerMessage } from "../api/mqtt.ts";
 import { EMPTY_MEMORY, remember } from "../shared/alarmRules.ts";
+import { EMPTY_TRAIL, extendTrail } from "../shared/readyRules.ts";
 import { MISSING } from "../shared/telemetryFormat.ts";
 import { type ClockEstimate, readDeviceClock } from "../shared/timeSync.ts";
-import { type FleetRow, fleetAlarms, rowFigures, rowLevel, type UnitState } from "./model.ts";
+import { type FleetRow, fleetAlarms, fleetReady, rowFigures, rowLevel, type UnitState } from "./model.ts";
 import { type FleetData, type FleetDataset, type FleetReading, readsPerMinute } from "./poll.ts";
 
 /**
@@ -22,6 +24,8 @@ import { type FleetData, type FleetDataset, type FleetReading, readsPerMinute } 
 export const BROKER_SILENCE_MS = 2 * MQTT_CONTRACT.telemetryEveryMs;
 /** Reads per minute is measured between live passings messages at least this far apart. */
 const RATE_MIN_SPAN_MS = 10_000;
+/** The Ready check's trail of counts takes a point at most this often (a unit reading publishes every second). */
+const TRAIL_EVERY_MS = 5000;
 
 const SHOWN: ReadonlySet<string> = new Set<FleetDataset>([
   "battery",
@@ -48,6 +52,8 @@ export interface BrokerUnit {
   lastMessageAt: number;
   /** Device clock minus browser clock from its last live time/sources (one way: the transit time is in it). */
   clockOffsetMs: number | null;
+  /** When that time/sources arrived. */
+  clockAt: number;
   /** The live passings reading the next reads-per-minute is measured from. */
   rateBase: { seen?: number; at: number } | null;
 }
@@ -82,6 +88,7 @@ function fresh(id: string, broker: string, at: number): BrokerUnit {
     },
     lastMessageAt: at,
     clockOffsetMs: null,
+    clockAt: 0,
     rateBase: null,
   };
 }
@@ -125,7 +132,10 @@ export function applyMessage(
   const body = json(message.payload);
   if (topic.dataset === "time/sources") {
     const clock = message.retained ? null : readDeviceClock(body);
-    if (clock) u.clockOffsetMs = clock.time - message.at;
+    if (clock) {
+      u.clockOffsetMs = clock.time - message.at;
+      u.clockAt = message.at;
+    }
     return u;
   }
   if (!SHOWN.has(topic.dataset)) return u;
@@ -152,7 +162,11 @@ export function applyMessage(
       u.rateBase = sample;
     }
   }
-  u.reading = { ...u.reading, data, errors, memory, readsPerMin, at: message.at };
+  let trail = u.reading.trail ?? EMPTY_TRAIL;
+  const lastPoint = trail.passings[trail.passings.length - 1]?.t ?? 0;
+  if ((dataset === "passings" || dataset === "uhf/ports") && message.at - lastPoint >= TRAIL_EVERY_MS)
+    trail = extendTrail(trail, message.at, data.passings, channels);
+  u.reading = { ...u.reading, data, errors, memory, readsPerMin, trail, at: message.at };
   return u;
 }
 
@@ -165,7 +179,12 @@ export function brokerUnitState(u: BrokerUnit, now: number): UnitState {
 const signed = (ms: number) => `${ms > 0 ? "+" : ms < 0 ? "−" : ""}${Math.abs(Math.round(ms))} ms`;
 
 /** The row of a unit heard on a broker: the same columns, alarm rules, sort and summary as a polled unit's. */
-export function brokerRow(u: BrokerUnit, now: number, noReadsMinutes: number): FleetRow {
+export function brokerRow(
+  u: BrokerUnit,
+  now: number,
+  noReadsMinutes: number,
+  raceHours = READY_RACE_HOURS_DEFAULT,
+): FleetRow {
   const state = brokerUnitState(u, now);
   const clock: ClockEstimate | undefined =
     u.clockOffsetMs === null ? undefined : ({ offsetMs: u.clockOffsetMs, errorBoundMs: 0 } as ClockEstimate);
@@ -180,6 +199,14 @@ export function brokerRow(u: BrokerUnit, now: number, noReadsMinutes: number): F
     lastAnswer: u.lastMessageAt,
     ...rowFigures(u.reading, u.clockOffsetMs === null ? MISSING : `${signed(u.clockOffsetMs)} one way`),
     alarms,
+    ready: fleetReady(
+      { ...u.reading, at: heard },
+      state,
+      clock && { status: "success", data: clock, dataUpdatedAt: u.clockAt, errorUpdatedAt: 0 },
+      alarms,
+      raceHours,
+      now,
+    ),
     level: rowLevel(state, alarms),
     problem: u.status === "offline" ? "The unit said offline (its will or a clean disconnect)" : null,
     source: `Broker ${u.broker}`,
@@ -189,12 +216,21 @@ export function brokerRow(u: BrokerUnit, now: number, noReadsMinutes: number): F
   };
 }
 
-const rowCache = new WeakMap<BrokerUnit, { now: number; noReadsMinutes: number; row: FleetRow }>();
+const rowCache = new WeakMap<
+  BrokerUnit,
+  { now: number; noReadsMinutes: number; raceHours: number; row: FleetRow }
+>();
 /** `brokerRow`, computed again only for a unit that changed (a new object) or a new clock tick: 500 units, 4 redraws a second. */
-export function cachedBrokerRow(u: BrokerUnit, now: number, noReadsMinutes: number): FleetRow {
+export function cachedBrokerRow(
+  u: BrokerUnit,
+  now: number,
+  noReadsMinutes: number,
+  raceHours: number,
+): FleetRow {
   const hit = rowCache.get(u);
-  if (hit && hit.now === now && hit.noReadsMinutes === noReadsMinutes) return hit.row;
-  const row = brokerRow(u, now, noReadsMinutes);
-  rowCache.set(u, { now, noReadsMinutes, row });
+  if (hit && hit.now === now && hit.noReadsMinutes === noReadsMinutes && hit.raceHours === raceHours)
+    return hit.row;
+  const row = brokerRow(u, now, noReadsMinutes, raceHours);
+  rowCache.set(u, { now, noReadsMinutes, raceHours, row });
   return row;
 }
