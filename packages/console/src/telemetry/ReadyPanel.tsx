@@ -117,7 +117,8 @@ function RaceLength() {
   );
 }
 
-export function ReadyPanel() {
+/** The panel: its own chunk (the rules and the race length store), loaded as the dashboard renders. */
+export default function ReadyPanel() {
   const check = useReadyCheck();
   return (
     <section
