@@ -1,7 +1,7 @@
 // npm run event: the embedded broker, EVENT_UNITS emulated units (default 20) publishing to it, the console on the
 // first unit (PORT, default 8080), and the broker's addresses printed.
 import { join } from "node:path";
-import { startEvent } from "./event.ts";
+import { eventClientId, startEvent } from "./event.ts";
 import { DEFAULT_DATA_DIR, optionsFromEnv } from "./options.ts";
 
 async function main(): Promise<void> {
@@ -23,7 +23,9 @@ async function main(): Promise<void> {
   const first = event.units[0];
   process.stdout.write(`Broker (MQTT over TCP, for units): ${event.broker.url}\n`);
   process.stdout.write(`Broker (WebSocket, for the console): ${event.broker.wsUrl}\n`);
-  process.stdout.write(`${event.units.length} units publishing under trc/DECODER-01 ... \n`);
+  const last = eventClientId(event.units.length - 1);
+  const ids = event.units.length === 1 ? "DECODER-01" : `DECODER-01 … ${last}`;
+  process.stdout.write(`${event.units.length} units publishing as ${ids} (topics trc/{id}/…)\n`);
   process.stdout.write(`The console: ${first?.url}/fleet; Add broker ${event.broker.wsUrl} there.\n`);
   let stopping = false;
   const stop = () => {
