@@ -164,18 +164,37 @@ async function main(): Promise<void> {
     (k) => !process.env.BENCH_BROKERS || process.env.BENCH_BROKERS.split(",").includes(k),
   ) as ("aedes" | "mosquitto")[];
   const results: Figures[] = [];
+  const failures: string[] = [];
+  const report = () => {
+    const when = `Run on ${started.toISOString().slice(0, 16).replace("T", " ")} UTC, ${cpus().length} CPU(s), Node ${process.version}; load average before: ${before}, after: ${load()} (the units, the broker and Chromium share the machine, with other work).`;
+    const failed = failures.map((f) => `**Not measured:** ${f}`).join("\n\n");
+    const body = `${results.length ? section(results, when) : `_${when}_`}${failed ? `\n\n${failed}` : ""}`;
+    console.log(body);
+    if (process.env.BENCH_NO_WRITE) return;
+    writeSection("fleet-broker", body);
+    console.log(`[bench] wrote ${PERFORMANCE_DOC}`);
+  };
   for (const kind of kinds) {
     console.log(`[bench] ${UNITS} units into ${kind}`);
-    const r = await run(kind, dist);
-    console.log(r);
-    results.push(r);
+    // The embedded broker runs in this process: should it crash, say so in the figures rather than lose the others.
+    const crashed = (err: Error) => {
+      failures.push(
+        `${kind}: the run ended with \`${err.message}\` (${err.stack?.split("\n")[1]?.trim() ?? ""}).`,
+      );
+      report();
+      process.exit(1);
+    };
+    process.once("uncaughtException", crashed);
+    try {
+      const r = await run(kind, dist);
+      console.log(r);
+      results.push(r);
+    } catch (err) {
+      failures.push(`${kind}: ${(err as Error).message}`);
+    }
+    process.off("uncaughtException", crashed);
   }
-  const when = `Run on ${started.toISOString().slice(0, 16).replace("T", " ")} UTC, ${cpus().length} CPU(s), Node ${process.version}; load average before: ${before}, after: ${load()} (the units, the broker and Chromium share the machine, with other work).`;
-  const body = section(results, when);
-  console.log(body);
-  if (process.env.BENCH_NO_WRITE) return;
-  writeSection("fleet-broker", body);
-  console.log(`[bench] wrote ${PERFORMANCE_DOC}`);
+  report();
 }
 
 await main();
