@@ -9,7 +9,7 @@ import {
 } from "@trc/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningBroker } from "../src/broker/embedded-broker.ts";
-import { waitFor } from "./helpers.ts";
+import { startTestDevice, waitFor } from "./helpers.ts";
 import { BROKERS, mqttSet, passings, unitOn, type Watcher, watch } from "./mqtt-helpers.ts";
 
 for (const { kind, start, missing } of BROKERS) {
@@ -145,6 +145,34 @@ for (const { kind, start, missing } of BROKERS) {
       } finally {
         await w.close();
         await unit.dispose();
+      }
+    });
+
+    it("a new process on the same data folder connects by itself, its seqs going on from the last one", async () => {
+      const topic = MQTT_TOPICS.reads("RESTART-1");
+      const status = MQTT_TOPICS.status("RESTART-1");
+      const w = await watch(broker.url);
+      const first = await unitOn(broker, "RESTART-1");
+      first.device.reader.setTestTag({ tag: "000555", ant: 0, perSecond: 40 });
+      await waitFor(async () => (w.seqs(topic).length >= 10 ? true : undefined));
+      await first.dispose();
+      const lastSeq = first.device.reader.log.lastSeq;
+      const from = w.messages.length;
+      const again = await startTestDevice({ mqttReadsTickMs: 50, mqttReconnectMs: 200 }, first.dataDir);
+      try {
+        expect(again.device.identity.value.mqttServer).toBe(broker.server);
+        await w.next(status, (m) => m.text === "online", 5000, from);
+        again.device.reader.setTestTag({ tag: "000555", ant: 0, perSecond: 40 });
+        await waitFor(async () => (Math.max(...w.seqs(topic)) > lastSeq + 5 ? true : undefined));
+        const after = w.messages.slice(from).filter((m) => m.topic === topic);
+        const seqs = after.flatMap((m) =>
+          (JSON.parse(m.text) as { reads: { seq: number }[] }).reads.map((r) => r.seq),
+        );
+        expect(seqs[0]).toBeGreaterThan(lastSeq);
+        expect(seqs).toEqual(seqs.map((_, i) => (seqs[0] ?? 0) + i));
+      } finally {
+        await w.close();
+        await again.dispose();
       }
     });
 
