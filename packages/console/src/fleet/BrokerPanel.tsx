@@ -2,8 +2,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { AddressInput, AddressReason } from "../ui/AddressInput.tsx";
-import type { BrokerView } from "./brokerFeed.ts";
-import { eventBrokerQuery, useFleetBrokers } from "./brokers.ts";
+import { type BrokerView, useBrokerFeed } from "./brokerFeed.ts";
+import { eventBrokerQuery, type FleetBroker, useFleetBrokers } from "./brokers.ts";
 
 export function BrokerPanel({ views, here }: { views: readonly BrokerView[]; here: string }) {
   const brokers = useFleetBrokers((s) => s.brokers);
@@ -73,36 +73,33 @@ export function BrokerPanel({ views, here }: { views: readonly BrokerView[]; her
       )}
       {brokers.length > 0 && (
         <ul className="fleet-broker-list">
-          {brokers.map((b) => {
-            const view = views.find((v) => v.url === b.url);
-            const bad = view?.state === "refused" || view?.state === "unreachable" || view?.state === "lost";
-            return (
-              <li
-                key={b.url}
-                data-testid="fleet-broker"
-                data-url={b.url}
-                data-state={view?.state ?? "connecting"}
-              >
-                <span
-                  className={`fleet-broker-state${bad ? " error-text" : ""}`}
-                  role={bad ? "alert" : "status"}
-                >
-                  {view?.message ?? `Connecting to the broker at ${b.url}...`}
-                </span>
-                {b.username && <span className="muted"> (user {b.username})</span>}
-                <button
-                  type="button"
-                  className="btn btn-small btn-light"
-                  onClick={() => useFleetBrokers.getState().remove(b.url)}
-                  aria-label={`Remove broker ${b.url}`}
-                >
-                  Remove
-                </button>
-              </li>
-            );
-          })}
+          {brokers.map((b) => (
+            <BrokerLine key={b.url} broker={b} view={views.find((v) => v.url === b.url)} />
+          ))}
         </ul>
       )}
     </section>
+  );
+}
+
+/** One broker: listened to while shown, its connection's state, Remove. */
+function BrokerLine({ broker: b, view }: { broker: FleetBroker; view: BrokerView | undefined }) {
+  useBrokerFeed(b);
+  const bad = view?.state === "refused" || view?.state === "unreachable" || view?.state === "lost";
+  return (
+    <li data-testid="fleet-broker" data-url={b.url} data-state={view?.state ?? "connecting"}>
+      <span className={`fleet-broker-state${bad ? " error-text" : ""}`} role={bad ? "alert" : "status"}>
+        {view?.message ?? `Connecting to the broker at ${b.url}...`}
+      </span>
+      {b.username && <span className="muted"> (user {b.username})</span>}
+      <button
+        type="button"
+        className="btn btn-small btn-light"
+        onClick={() => useFleetBrokers.getState().remove(b.url)}
+        aria-label={`Remove broker ${b.url}`}
+      >
+        Remove
+      </button>
+    </li>
   );
 }

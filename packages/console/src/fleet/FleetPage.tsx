@@ -9,8 +9,7 @@ import { SortHeader } from "../ui/SortHeader.tsx";
 import { useNow } from "../ui/useNow.ts";
 import { AddUnitForm } from "./AddUnitForm.tsx";
 import { BrokerPanel } from "./BrokerPanel.tsx";
-import { useBrokerFeeds } from "./brokerFeed.ts";
-import { useFleetBrokers } from "./brokers.ts";
+import { useBrokerViews } from "./brokerFeed.ts";
 import { cachedBrokerRow } from "./brokerUnits.ts";
 import { FleetRowView } from "./FleetRowView.tsx";
 import { type FleetRow, filledRows, type SortKey, sortRows, summaryText, worstLevel } from "./model.ts";
@@ -29,8 +28,7 @@ export default function FleetPage() {
   const here = thisUnit();
   const addresses = [here, ...added];
   const polled = useFleetRows(client, addresses, here, noReadsMinutes);
-  const brokers = useFleetBrokers((s) => s.brokers);
-  const views = useBrokerFeeds(brokers);
+  const views = useBrokerViews();
   const now = useNow(ROW_TICK_MS);
   const heard = useMemo(
     () => views.flatMap((v) => v.units.map((u) => cachedBrokerRow(u, now, noReadsMinutes, raceHours))),

@@ -14,18 +14,19 @@ vi.mock("../api/mqtt.ts", async (importOriginal) => ({
   }),
 }));
 
-const { FLUSH_MS, useBrokerFeeds } = await import("./brokerFeed.ts");
+const { FLUSH_MS, useBrokerFeed, useBrokerViews } = await import("./brokerFeed.ts");
 const BROKER = { url: "ws://10.0.0.5:9001", username: "" };
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-describe("useBrokerFeeds", () => {
+describe("useBrokerFeed", () => {
   it("collects every message and redraws once per FLUSH_MS; leaving closes the connection", async () => {
     let renders = 0;
     const { result, unmount } = renderHook(() => {
       renders++;
-      return useBrokerFeeds([BROKER]);
+      useBrokerFeed(BROKER);
+      return useBrokerViews();
     });
     await act(async () => {
       await vi.advanceTimersByTimeAsync(FLUSH_MS);

@@ -114,18 +114,16 @@ const subscribe = (listener: () => void) => {
 };
 const getSnapshot = () => snapshot;
 
-/**
- * Listens to these brokers while the page shows (leaving the page closes the connections, as it stops the polls);
- * answers what each has heard, redrawn at most every FLUSH_MS.
- */
-export function useBrokerFeeds(brokers: readonly FleetBroker[]): readonly BrokerView[] {
-  const key = JSON.stringify(brokers);
-  useEffect(() => {
-    const list = JSON.parse(key) as FleetBroker[];
-    const stops = list.map(openFeed);
-    return () => {
-      for (const stop of stops) stop();
-    };
-  }, [key]);
+/** What every broker listened to has heard, redrawn at most every FLUSH_MS. */
+export function useBrokerViews(): readonly BrokerView[] {
   return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+}
+
+/**
+ * Listens to a broker while the component that asks shows (leaving the page closes the connection, as it stops the
+ * polls); another broker added or removed leaves this one's connection alone.
+ */
+export function useBrokerFeed(broker: FleetBroker): void {
+  const { url, username } = broker;
+  useEffect(() => openFeed({ url, username }), [url, username]);
 }
