@@ -68,7 +68,7 @@ if (clock)
   );
 
 // Race-day soak (issue 22): e2e/soak/raceday.spec.ts.
-const mb = (b) => `${(b / 1024 / 1024).toFixed(1)} MB`;
+const mb = (b) => `${(b / 1024 / 1024).toFixed(1)} MiB`;
 for (const [label, r] of [
   ["Race day, 8 fake hours (npm run soak)", await json("raceday-long.json")],
   ["Race day, real time (npm run soak)", await json("raceday-real.json")],
