@@ -55,8 +55,11 @@ export class UnitLink {
     return this.#client?.connected === true;
   }
 
+  /** The client id of the connection: read from the configuration when connecting (a change applies next time). */
+  #id = "";
+
   private get id(): string {
-    return String(this.device.config.get("mqtt_client_id", "ONET10001"));
+    return this.#id;
   }
 
   /** Power-on: connects to the stored server, if any. */
@@ -115,7 +118,8 @@ export class UnitLink {
   }
 
   private connect(server: MqttServer): void {
-    const id = this.id;
+    this.#id = String(this.device.config.get("mqtt_client_id", "ONET10001"));
+    const id = this.#id;
     this.outbox.rewind();
     const client = mqtt.connect(serverUrl(server), {
       protocolVersion: MQTT_CONTRACT.protocolVersion,
