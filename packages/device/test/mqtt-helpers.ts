@@ -90,7 +90,7 @@ export async function passings(unit: TestDevice): Promise<{ seen: number; left: 
   return (await unit.getJson(API.telemetry("passings"))).body;
 }
 
-/** MQTT_SET over the API with the owner's level (the command's 50 needs the admin password of the seed). */
+/** MQTT_SET over the API with the seeded admin password (the command needs level 50). */
 export function mqttSet(unit: TestDevice, server: string) {
   return unit.postJson(API.commandExecute, { cmd: "MQTT_SET", args: [server], auth_pw: "admin-pass" });
 }
