@@ -140,12 +140,15 @@ export default function ReadyPanel() {
             <span className="ready-value" data-testid="ready-value">
               {i.value}
             </span>
-            {!i.ok && (
-              <span className="ready-reason" data-testid="ready-reason">
-                {i.reason}
-              </span>
-            )}
-            <FixLink fix={i.fix} label={i.label} />
+            {/* The reason (when failing) and the fix link share a place whose height is held (telemetry.css). */}
+            <span className="ready-detail">
+              {!i.ok && (
+                <span className="ready-reason" data-testid="ready-reason">
+                  {i.reason}
+                </span>
+              )}{" "}
+              <FixLink fix={i.fix} label={i.label} />
+            </span>
           </li>
         ))}
       </ul>
