@@ -122,8 +122,10 @@ export function applyScenario(device: Device, dataset: TelemetryDataset, value: 
       return sc.cellular ? { ...(value as CellularTelemetry), ...sc.cellular } : value;
     case "passings": {
       if (!sc.readsStopped) return value;
-      st.frozen ??= value as PassingsTelemetry;
-      return { ...st.frozen, delta: 0 };
+      const live = value as PassingsTelemetry;
+      st.frozen ??= live;
+      // With a broker, Left is the reads it has not acknowledged (D11): it keeps falling while the reader is stopped.
+      return { ...st.frozen, delta: 0, ...(device.mqtt.server ? { left: live.left } : {}) };
     }
     default:
       return value;
