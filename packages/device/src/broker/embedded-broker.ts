@@ -59,7 +59,10 @@ export async function startBroker(o: BrokerOptions = {}): Promise<RunningBroker>
   let running: { aedes: Aedes; tcp: Server; http: HttpServer; wss: WebSocketServer } | null = null;
 
   async function up(): Promise<void> {
-    const aedes = await Aedes.createBroker(persistence ? { persistence } : {});
+    // concurrency 0: no cap on deliveries in flight. With Aedes's cap (100), a slow subscriber fills it, publishes
+    // queue in mqemitter, and each queued one that no client subscribes to (the reads) completes synchronously and
+    // starts the next: a recursion as deep as the queue ("Maximum call stack size exceeded" at 500 units).
+    const aedes = await Aedes.createBroker({ concurrency: 0, ...(persistence ? { persistence } : {}) });
     persistence = (aedes as unknown as { persistence: unknown }).persistence;
     const auth = o.auth;
     if (auth) {
