@@ -1,5 +1,5 @@
 // Size budget of the built console: gzip sizes per file; fails over 170 kB for the app, 110 kB for the first route or
-// 40 kB for an MQTT client chunk.
+// 100 kB for the MQTT client chunks (mqtt.js 5, the reference client, and the broker rows; docs/BUNDLE.md).
 //
 // Usage: npm run build && npm run budget [-- --write-docs]   (reads packages/console/dist, or $TRC_DIST)
 //
@@ -13,7 +13,7 @@
 //      build writes one (a dynamic entry whose source path contains "telemetry"), else the JS file whose name starts
 //      with "TelemetryPage" (Vite names a lazy chunk after its module), else "Telemetry". If none is found the
 //      telemetry page is assumed to be inside the entry, and a note says so.
-// MQTT client = the JS chunks whose file name matches /mqtt/i (a future client for units reached through a broker):
+// MQTT client = the JS chunks whose file name matches /mqtt/i (the client for units reached through a broker, loaded only when a broker is added):
 //   their own line and their own budget, not counted in the whole app (they load only for such units); should one be
 //   part of the first route, it counts there too.
 // Gzip = the bytes the unit sends: the precompressed <file>.gz that scripts/gzip-dist.mjs writes beside each file
@@ -30,7 +30,7 @@ const CONSOLE = join(ROOT, "packages", "console");
 // Relative TRC_DIST is read as Vite reads its outDir: from packages/console.
 const DIST = resolve(CONSOLE, process.env.TRC_DIST ?? "dist");
 const KB = 1000;
-const BUDGET = { app: 170 * KB, firstRoute: 110 * KB, mqtt: 40 * KB };
+const BUDGET = { app: 170 * KB, firstRoute: 110 * KB, mqtt: 100 * KB };
 const MQTT = /mqtt/i;
 const COUNTED = /\.(m?js|css|html)$/;
 const writeDocs = process.argv.includes("--write-docs");

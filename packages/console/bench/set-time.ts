@@ -3,8 +3,8 @@
 // set (time taken when the request leaves, plus the one-way delay) beside a naive set (time taken at the click).
 import { startChildDevice } from "@trc/device";
 import { takeSample } from "../src/shared/clockQuery.ts";
-import { setDeviceTime } from "../src/telemetry/setTime.ts";
 import { syncClock } from "../src/shared/timeSync.ts";
+import { setDeviceTime } from "../src/telemetry/setTime.ts";
 import { wallMinusPrecise } from "./clock-offset.ts";
 import { ms, percentile, verdict } from "./stats.ts";
 

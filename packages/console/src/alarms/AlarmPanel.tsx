@@ -3,7 +3,6 @@
 
 import { type ListedAlarm, useAlarms } from "../shared/alarmStore.ts";
 import { unlockAudio } from "../ui/beep.ts";
-import "./alarms.css";
 
 function AlarmRow({ alarm }: { alarm: ListedAlarm }) {
   const state = alarm.acknowledged ? "acknowledged" : alarm.active ? "active" : "cleared";

@@ -9,8 +9,7 @@ import { SortHeader } from "../ui/SortHeader.tsx";
 import { useNow } from "../ui/useNow.ts";
 import { AddUnitForm } from "./AddUnitForm.tsx";
 import { BrokerPanel } from "./BrokerPanel.tsx";
-import { useBrokerViews } from "./brokerFeed.ts";
-import { cachedBrokerRow } from "./brokerUnits.ts";
+import { brokerRowOf, useBrokerViews } from "./brokerFeed.ts";
 import { FleetRowView } from "./FleetRowView.tsx";
 import { type FleetRow, filledRows, type SortKey, sortRows, summaryText, worstLevel } from "./model.ts";
 import { useRowWindow } from "./rowWindow.ts";
@@ -31,7 +30,7 @@ export default function FleetPage() {
   const views = useBrokerViews();
   const now = useNow(ROW_TICK_MS);
   const heard = useMemo(
-    () => views.flatMap((v) => v.units.map((u) => cachedBrokerRow(u, now, noReadsMinutes, raceHours))),
+    () => views.flatMap((v) => v.units.map((u) => brokerRowOf(u, now, noReadsMinutes, raceHours))),
     [views, now, noReadsMinutes, raceHours],
   );
   const rows = useMemo(() => [...polled, ...heard], [polled, heard]);

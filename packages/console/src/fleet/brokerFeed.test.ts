@@ -29,8 +29,11 @@ describe("useBrokerFeed", () => {
       return useBrokerViews();
     });
     await act(async () => {
+      // The broker rows' module is loaded with the client, before it connects.
+      await vi.dynamicImportSettled();
       await vi.advanceTimersByTimeAsync(FLUSH_MS);
     });
+    expect(handlers.message).toBeDefined();
     expect(result.current[0]?.message).toBe("Connecting to the broker at ws://10.0.0.5:9001...");
     act(() => handlers.state?.("connected"));
     const before = renders;

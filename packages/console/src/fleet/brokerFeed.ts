@@ -2,7 +2,13 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { BROKER_RETRY_MS, type BrokerConnection, type BrokerState, connectBroker } from "../api/mqtt.ts";
 import { brokerPassword, type FleetBroker } from "./brokers.ts";
-import { applyMessage, type BrokerUnit } from "./brokerUnits.ts";
+import type { BrokerUnit } from "./brokerUnits.ts";
+import type { FleetRow } from "./model.ts";
+
+/** Messages into rows: loaded with the MQTT client when a broker is first listened to (its own chunk, docs/BUNDLE.md). */
+type UnitsModule = typeof import("./brokerUnits.ts");
+let unitsModule: UnitsModule | undefined;
+const loadUnits = (): Promise<UnitsModule> => import("./brokerUnits.ts").then((m) => (unitsModule = m));
 
 /** Messages are collected and the page redrawn at most this often (500 units publishing stay a few renders a second). */
 export const FLUSH_MS = 250;
@@ -77,29 +83,33 @@ export function openFeed(broker: FleetBroker): () => void {
     feed.state = state;
     changed();
   };
-  connectBroker(
-    { url: broker.url, username: broker.username, password: brokerPassword(broker.url) },
-    (message) => {
-      if (feed.closed) return;
-      const id = /^trc\/([^/]+)\//.exec(message.topic)?.[1];
-      if (!id) return;
-      const next = applyMessage(feed.units.get(id), feed.url, message);
-      if (next && next !== feed.units.get(id)) {
-        feed.units.set(id, next);
-        changed();
-      }
-    },
-    setState,
-  ).then(
-    (connection) => {
-      if (feed.closed) connection.close();
-      else feed.connection = connection;
-    },
-    (err: unknown) => {
-      feed.detail = err instanceof Error ? err.message : String(err);
-      setState("unreachable");
-    },
-  );
+  loadUnits()
+    .then((units) =>
+      connectBroker(
+        { url: broker.url, username: broker.username, password: brokerPassword(broker.url) },
+        (message) => {
+          if (feed.closed) return;
+          const id = /^trc\/([^/]+)\//.exec(message.topic)?.[1];
+          if (!id) return;
+          const next = units.applyMessage(feed.units.get(id), feed.url, message);
+          if (next && next !== feed.units.get(id)) {
+            feed.units.set(id, next);
+            changed();
+          }
+        },
+        setState,
+      ),
+    )
+    .then(
+      (connection) => {
+        if (feed.closed) connection.close();
+        else feed.connection = connection;
+      },
+      (err: unknown) => {
+        feed.detail = err instanceof Error ? err.message : String(err);
+        setState("unreachable");
+      },
+    );
   return () => {
     feed.closed = true;
     feed.connection?.close();
@@ -113,6 +123,12 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 const getSnapshot = () => snapshot;
+
+/** A broker unit's row (computed again only when the unit or the clock tick changed); its units exist only once loaded. */
+export function brokerRowOf(u: BrokerUnit, now: number, noReadsMinutes: number, raceHours: number): FleetRow {
+  if (!unitsModule) throw new Error("A broker unit before its module loaded");
+  return unitsModule.cachedBrokerRow(u, now, noReadsMinutes, raceHours);
+}
 
 /** What every broker listened to has heard, redrawn at most every FLUSH_MS. */
 export function useBrokerViews(): readonly BrokerView[] {

@@ -3,7 +3,6 @@ import { namedLevel } from "@trc/protocol";
 import { Link } from "wouter";
 import { useAuth } from "../shared/authStore.ts";
 import { authTypeText } from "../shared/authText.ts";
-import "./authStatus.css";
 
 /** `configure` false hides the link (on the auth page itself). */
 export function AuthStatus({ configure = true }: { configure?: boolean }) {
