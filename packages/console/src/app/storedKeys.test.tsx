@@ -8,8 +8,8 @@ import { LocalStorageSection } from "../settings/LocalStorageSection.tsx";
 import { useAlarms } from "../shared/alarmStore.ts";
 import { useAuth } from "../shared/authStore.ts";
 import { useFlags } from "../shared/flags.ts";
-import { useRestart } from "../shared/restartStore.ts";
 import { useReadySettings } from "../shared/readySettings.ts";
+import { useRestart } from "../shared/restartStore.ts";
 import { LOCAL_KEY_MEANINGS, LOCAL_KEYS, SESSION_KEYS } from "../shared/storageKeys.ts";
 import { selectUnit } from "../shared/unit.ts";
 
