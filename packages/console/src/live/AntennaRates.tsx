@@ -1,10 +1,13 @@
-// Per antenna: reads per second over the last minute as a small chart, the last second's rate and unique tags.
+// Per antenna: reads per second over the last minute as a small chart, the last second's rate and unique tags;
+// room for 4 antennas from the start (live.css), so the first reads don't move the page.
 import { Sparkline } from "../ui/Sparkline.tsx";
 import { antennaName } from "./liveFormat.ts";
 import type { ReadLog } from "./readLog.ts";
 
 export function AntennaRates({ log, now }: { log: ReadLog; now: number; version: number }) {
-  const antennas = log.antennas();
+  // Every antenna up to the highest one read, a silent one at 0: a later first read never inserts a row above another.
+  const highest = log.antennas().at(-1);
+  const antennas = highest === undefined ? [] : Array.from({ length: highest + 1 }, (_, ant) => ant);
   return (
     <section className="card antenna-rates" aria-labelledby="rates-title">
       <h2 id="rates-title">Antennas</h2>

@@ -48,29 +48,33 @@ export default function LivePage() {
   return (
     <div className="live">
       <h1>Live reads</h1>
-      <p className={`live-status live-${stream.status}`} role="status" data-testid="stream-status">
-        {STATUS_TEXT[stream.status]}
-        {waiting && stream.reason ? `: ${stream.reason}` : ""}
-      </p>
-      {!absent && (
-        <div className="live-bar">
-          <p className="live-counts">
-            <span data-testid="received">received {count(stream.received)}</span>
-            {stream.missed > 0 && <span data-testid="missed">missed {count(stream.missed)}</span>}
-            {live.paused && <span data-testid="behind">{count(behind)} new since paused</span>}
-          </p>
-          <button type="button" onClick={() => live.setPaused(!live.paused)} aria-pressed={live.paused}>
-            {live.paused ? "Resume" : "Pause"}
-          </button>
-          <button
-            type="button"
-            disabled={log.kept === 0}
-            onClick={() => download(readsCsv(log.keptReads()), csvFileName(name, new Date()))}
-          >
-            Export CSV
-          </button>
-        </div>
-      )}
+      {/* Holds the status and the bar at a fixed height: a change of state, the counters or the longer no-stream
+          line (no bar then) leave what is below in place. */}
+      <div className="live-head">
+        <p className={`live-status live-${stream.status}`} role="status" data-testid="stream-status">
+          {STATUS_TEXT[stream.status]}
+          {waiting && stream.reason ? `: ${stream.reason}` : ""}
+        </p>
+        {!absent && (
+          <div className="live-bar">
+            <p className="live-counts">
+              <span data-testid="received">received {count(stream.received)}</span>
+              {stream.missed > 0 && <span data-testid="missed">missed {count(stream.missed)}</span>}
+              {live.paused && <span data-testid="behind">{count(behind)} new since paused</span>}
+            </p>
+            <button type="button" onClick={() => live.setPaused(!live.paused)} aria-pressed={live.paused}>
+              {live.paused ? "Resume" : "Pause"}
+            </button>
+            <button
+              type="button"
+              disabled={log.kept === 0}
+              onClick={() => download(readsCsv(log.keptReads()), csvFileName(name, new Date()))}
+            >
+              Export CSV
+            </button>
+          </div>
+        )}
+      </div>
       <BacklogSummary />
       {absent ? (
         <CounterFallback base={base} />

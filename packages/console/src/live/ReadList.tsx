@@ -34,7 +34,8 @@ export function ReadList({ log, shownTotal, tag, onPick }: ReadListProps) {
       <li
         key={read.seq}
         className={mine ? "read-row read-mine" : "read-row"}
-        style={{ top: i * ROW_PX }}
+        // Placed by a transform, not by top: a new read moving the rows down is the list scrolling, not the layout.
+        style={{ transform: `translateY(${i * ROW_PX}px)` }}
         data-seq={read.seq}
       >
         <span>
@@ -66,8 +67,9 @@ export function ReadList({ log, shownTotal, tag, onPick }: ReadListProps) {
         <ol className="read-body" aria-label="Reads, newest first" style={{ height: rows * ROW_PX }}>
           {shown}
         </ol>
+        {/* Over the empty list, inside its fixed height: the first reads take its place without moving anything. */}
+        {rows === 0 && <p className="read-empty">No reads yet.</p>}
       </div>
-      {rows === 0 && <p className="read-empty">No reads yet.</p>}
     </div>
   );
 }
