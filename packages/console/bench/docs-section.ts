@@ -1,7 +1,7 @@
 // What every benchmark shares: a production console build with its .gz copies, and its own section of PERFORMANCE.md.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -37,4 +37,21 @@ export function putSection(doc: string, name: string, body: string): string {
 /** Writes one benchmark's section into docs/PERFORMANCE.md, keeping the others. */
 export function writeSection(name: string, body: string): void {
   writeFileSync(PERFORMANCE_DOC, putSection(readFileSync(PERFORMANCE_DOC, "utf8"), name, body));
+}
+
+/**
+ * The line under a benchmark's figures: when it ran, on what, and the machine's load before and after (these machines
+ * are shared: the figures move with the load). Call at the start; `line(extra, why)` when the figures are in.
+ */
+export function runNote(): { line(extra?: string, why?: string): string } {
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" / ");
+  const before = load();
+  const started = new Date();
+  return {
+    line: (extra = "", why = "other work on the machine slows every figure") =>
+      `Run on ${started.toISOString().slice(0, 16).replace("T", " ")} UTC, ${cpus().length} CPU(s), Node ${process.version}${extra}; load average before: ${before}, after: ${load()} (${why}).`,
+  };
 }

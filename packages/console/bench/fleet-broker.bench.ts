@@ -1,13 +1,13 @@
 // Benchmark: 500 emulated units publishing into Mosquitto and into the embedded Aedes, one fleet page subscribed in
 // Chromium: time until every row is filled after the page subscribes, and the page's main-thread busy share after.
 import { mkdtempSync, rmSync } from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import { hasMosquitto, type RunningBroker, startBroker, startEvent, startMosquitto } from "@trc/device";
 import mqtt from "mqtt";
 import { CHROMIUM } from "../chromium.ts";
-import { consoleBuild, PERFORMANCE_DOC, writeSection } from "./docs-section.ts";
+import { consoleBuild, PERFORMANCE_DOC, runNote, writeSection } from "./docs-section.ts";
 
 const UNITS = Number(process.env.BENCH_UNITS ?? 500);
 const STEADY_MS = Number(process.env.BENCH_STEADY_MS ?? 30_000);
@@ -154,19 +154,14 @@ function section(results: Figures[], when: string): string {
 
 async function main(): Promise<void> {
   const dist = consoleBuild("bench");
-  const load = () =>
-    loadavg()
-      .map((l) => l.toFixed(1))
-      .join(" / ");
-  const before = load();
-  const started = new Date();
+  const note = runNote();
   const kinds = (hasMosquitto() ? ["mosquitto", "aedes"] : ["aedes"]).filter(
     (k) => !process.env.BENCH_BROKERS || process.env.BENCH_BROKERS.split(",").includes(k),
   ) as ("aedes" | "mosquitto")[];
   const results: Figures[] = [];
   const failures: string[] = [];
   const report = () => {
-    const when = `Run on ${started.toISOString().slice(0, 16).replace("T", " ")} UTC, ${cpus().length} CPU(s), Node ${process.version}; load average before: ${before}, after: ${load()} (the units, the broker and Chromium share the machine, with other work).`;
+    const when = note.line("", "the units, the broker and Chromium share the machine, with other work");
     const failed = failures.map((f) => `**Not measured:** ${f}`).join("\n\n");
     const body = `${results.length ? section(results, when) : `_${when}_`}${failed ? `\n\n${failed}` : ""}`;
     console.log(body);

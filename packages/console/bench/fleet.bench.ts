@@ -2,12 +2,12 @@
 // row is filled, requests in flight per unit and in all, requests per unit per minute, main-thread busy share.
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
-import { cpus, loadavg, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import { type RunningDevice, startFleet } from "@trc/device";
 import { CHROMIUM } from "../chromium.ts";
-import { consoleBuild, PERFORMANCE_DOC, writeSection } from "./docs-section.ts";
+import { consoleBuild, PERFORMANCE_DOC, runNote, writeSection } from "./docs-section.ts";
 
 const UNITS = 20;
 const STEADY_MS = Number(process.env.BENCH_STEADY_MS ?? 60_000);
@@ -209,19 +209,14 @@ function section(all: Figures, dead: Figures, when: string): string {
 
 async function main(): Promise<void> {
   const dist = consoleBuild("bench");
-  const load = () =>
-    loadavg()
-      .map((l) => l.toFixed(1))
-      .join(" / ");
-  const before = load();
-  const started = new Date();
+  const note = runNote();
   console.log(`[bench] ${UNITS} units`);
   const all = await runScenario(dist, 0);
   console.log(all);
   console.log(`[bench] ${UNITS} units, 2 dead`);
   const dead = await runScenario(dist, 2);
   console.log(dead);
-  const when = `Run on ${started.toISOString().slice(0, 16).replace("T", " ")} UTC, ${cpus().length} CPU(s), Node ${process.version}; load average before: ${before}, after: ${load()} (other work on the machine slows every figure).`;
+  const when = note.line();
   const body = section(all, dead, when);
   console.log(body);
   if (process.env.BENCH_NO_WRITE) return;

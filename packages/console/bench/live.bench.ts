@@ -2,7 +2,6 @@
 // every read shown, read-to-screen p95, main-thread busy share, a click's answer during the burst, the heap after;
 // then the same burst with 20 forced disconnects (received = sent). BENCH_LIVE_SECONDS shortens the burst.
 import { readFile } from "node:fs/promises";
-import { cpus, loadavg } from "node:os";
 import { type Browser, chromium, type Page } from "@playwright/test";
 import {
   type ChildDevice,
@@ -12,7 +11,7 @@ import {
   testHooksClient,
 } from "@trc/device";
 import { CHROMIUM } from "../chromium.ts";
-import { consoleBuild, PERFORMANCE_DOC, writeSection } from "./docs-section.ts";
+import { consoleBuild, PERFORMANCE_DOC, runNote, writeSection } from "./docs-section.ts";
 import { percentile } from "./stats.ts";
 
 const SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 60);
@@ -288,12 +287,7 @@ function section(a: Figures, b: Figures, when: string): string {
 
 async function main(): Promise<void> {
   const dist = consoleBuild("bench-live");
-  const load = () =>
-    loadavg()
-      .map((l) => l.toFixed(1))
-      .join(" / ");
-  const before = load();
-  const started = new Date();
+  const note = runNote();
   const unit = await startChildDevice({
     env: { DEVICE_TEST_HOOKS: "1", DEVICE_PROFILE: "esp32", CONSOLE_DIST: dist },
     tempPrefix: "trc-bench-live-",
@@ -307,7 +301,7 @@ async function main(): Promise<void> {
     console.log(`[bench] burst with ${DROPS} disconnects`);
     const dropped = await run(browser, unit, hooks, DROPS);
     console.log(dropped);
-    const when = `Run on ${started.toISOString().slice(0, 16).replace("T", " ")} UTC, ${cpus().length} CPU(s), Node ${process.version}, burst ${SECONDS} s; load average before: ${before}, after: ${load()} (other work on the machine slows every figure).`;
+    const when = note.line(`, burst ${SECONDS} s`);
     const body = section(plain, dropped, when);
     console.log(body);
     if (process.env.BENCH_NO_WRITE) return;
