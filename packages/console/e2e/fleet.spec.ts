@@ -84,6 +84,13 @@ test.describe
       page,
     }) => {
       test.setTimeout(75_000);
+      // This unit is the worker's, which the firmware tests may have updated: its row shows what it reports now.
+      const own = (await (await page.request.get("/api/telemetry/firmware")).json()) as { version: string };
+      const firmwareOf: Record<string, string> = {
+        "DECODER-01": own.version,
+        "DECODER-02": "1.4.2",
+        "DECODER-03": "1.4.2",
+      };
       await openFleet(page);
       await expect(rows(page).first()).toContainText("This unit");
       await expect(page.getByTestId("fleet-summary")).toHaveText(
@@ -93,7 +100,7 @@ test.describe
         await expect(row(page, name).getByText(/^last answer \d/)).toBeVisible();
         await expect(cell(page, name, "battery")).toHaveText(/^\d+ %$/);
         await expect(cell(page, name, "seen")).toHaveText(/^\d+$/);
-        await expect(cell(page, name, "firmware")).toHaveText("1.4.2");
+        await expect(cell(page, name, "firmware")).toHaveText(firmwareOf[name] ?? "");
         await expect(row(page, name).getByRole("cell", { name: "uhf", exact: true })).toBeVisible();
       }
       // A unit just started may not have read a tag on every antenna yet: reads only grow, so the next poll
