@@ -2,6 +2,7 @@
 import { createHash } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { makeTestImage } from "@trc/protocol";
+import { waitForReboot } from "./commands-helpers.ts";
 import { expect, type RequestLogEntry, test } from "./fixtures.ts";
 
 const FIRMWARE_PATH = "/api/firmware/update";
@@ -189,4 +190,6 @@ test("leaving or reloading during the load asks first; Stay keeps loading, Leave
   // next test.
   const reboot = await page.request.post("/api/commands/execute", { data: { cmd: "REBOOT", args: [] } });
   expect(reboot.status()).toBe(200);
+  // The next test in this worker finds the unit up again.
+  await waitForReboot(page);
 });

@@ -36,9 +36,12 @@ test.describe("device strings rendered as text", () => {
   });
 
   test("configuration values with markup show literally as 'Current: ...'", async ({ page, device }) => {
+    // SSIDs take 1-32 bytes of any printable text (issue 23): markup that fits. The defaults are put back after.
+    const script = "<script>__pwned=2</script>";
+    const img = "<img src=x onerror=__pwned=1>";
     for (const [key, value] of [
-      ["sta_ssid", SCRIPT],
-      ["mqtt_client_id", IMG],
+      ["sta_ssid", script],
+      ["ap_ssid", img],
     ]) {
       const res = await page.request.post(`${device.url}/api/config/set`, {
         data: { key, value, time: new Date().toISOString() },
@@ -46,9 +49,18 @@ test.describe("device strings rendered as text", () => {
       expect(res.status()).toBe(200);
     }
     await page.goto("/configuration");
-    await expect(page.getByText(`Current: ${SCRIPT}`, { exact: true })).toBeVisible();
-    await expect(page.getByText(`Current: ${IMG}`, { exact: true })).toBeVisible();
+    await expect(page.getByText(`Current: ${script}`, { exact: true })).toBeVisible();
+    await expect(page.getByText(`Current: ${img}`, { exact: true })).toBeVisible();
     await expectNoInjection(page);
+    for (const [key, value] of [
+      ["sta_ssid", "TimingNet"],
+      ["ap_ssid", "DECODER-AP"],
+    ]) {
+      const res = await page.request.post(`${device.url}/api/config/set`, {
+        data: { key, value, time: new Date().toISOString() },
+      });
+      expect(res.status()).toBe(200);
+    }
   });
 
   test("a device name and telemetry fields with markup, and an error body with markup", async ({

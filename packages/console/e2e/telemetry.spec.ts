@@ -53,8 +53,10 @@ test("the nine cards are in the spec's order and every card loads", async ({ pag
     await expect(card(page, id).getByRole("button", { name: /^Refresh / })).toBeVisible();
   }
   const stats = await device.hooks.stats();
-  // The dashboard asks for ten datasets at once: the unit held exactly 2 (a broken gate would let more through).
-  expect(stats.maxInFlight).toBe(2);
+  // The dashboard asks for ten datasets at once: the unit never held more than 2 (a broken gate would let them all
+  // through). Exactly 2 depends on how fast the unit answers on a busy machine (CI saw 1), so it is not asserted.
+  expect(stats.maxInFlight).toBeGreaterThanOrEqual(1);
+  expect(stats.maxInFlight).toBeLessThanOrEqual(2);
 });
 
 test("every card shows the values the device sent", async ({ page }) => {

@@ -191,11 +191,12 @@ function check(samples: Sample[], figures: PhaseFigures[], live: boolean, inFlig
       peak(part.slice(0, half)) * 1.1,
     );
   }
-  // DOM nodes per page: the page shows the same things all day; cards in error (chaos) may differ by a few hundred.
+  // DOM nodes per page: the page shows the same things all day; cards in error (chaos) may differ by a few hundred,
+  // and the Live page's windowed list may still be filling at its first sample (about 40 rows of 5 nodes on a phone).
   for (const s of samples) {
     const firstOfPhase = samples.find((x) => x.phase === s.phase);
     expect(s.nodes, `DOM nodes at minute ${s.minute} (${s.phase})`).toBeLessThanOrEqual(
-      (firstOfPhase?.nodes ?? 0) * 1.35 + 50,
+      (firstOfPhase?.nodes ?? 0) * 1.35 + 250,
     );
   }
   for (const s of samples) expect(s.alarms, `alarms at minute ${s.minute}`).toBeLessThanOrEqual(ALARM_BOUND);
