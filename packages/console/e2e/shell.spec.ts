@@ -1,6 +1,7 @@
 // The console shell: header (title, device name and mode), tab title, navigation, deep links and history.
 import type { Page } from "@playwright/test";
 import { expect, modeText, test } from "./fixtures.ts";
+import { dashboardSettled } from "./telemetry-helpers.ts";
 
 const PAGES = [
   { link: "Telemetry", path: "/telemetry", heading: "Telemetry" },
@@ -53,6 +54,8 @@ test.describe("shell of a UHF unit", () => {
 
   test("footer links to the settings page", async ({ page, baseURL }) => {
     await page.goto("/");
+    // The footer sits under the cards: it moves until they have loaded (CI once clicked it mid-move).
+    await dashboardSettled(page);
     const link = page.getByRole("contentinfo").locator('a[href="/settings"]');
     await expect(link).toBeVisible();
     await link.click();
