@@ -144,6 +144,8 @@ test.describe("commands page", () => {
       { cmd: "FS_CLEAR", args: [] },
     ]);
     await expect(historyEntries(page).first().locator(".badge")).toHaveText("200 Success");
+    // The worker's unit gets its example files back for the tests after this one.
+    expect((await page.request.post(`${device.url}/api/filesystem/dev/refreshFSDB`)).ok()).toBe(true);
   });
 
   test("arguments are checked before sending and the time picker sends YYMMDDHHMMSSmmm", async ({

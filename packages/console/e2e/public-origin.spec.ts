@@ -28,6 +28,8 @@ test("a public page's no-cors writes are refused by the unit and its reads fail"
     args: [...CHROMIUM.args, "--host-resolver-rules=MAP evil.example 127.0.0.1"],
   });
   const origin = `http://evil.example:${site.port}`;
+  // The unit has its example files (an earlier test in this worker may have cleared them).
+  expect((await fetch(`${device.url}/api/filesystem/dev/refreshFSDB`, { method: "POST" })).ok).toBe(true);
   const before = await json(`${device.url}/api/config/get`);
   const since = Date.now();
   try {
