@@ -1,6 +1,6 @@
 // Benchmark: 500 emulated units publishing into Mosquitto and into the embedded Aedes, one fleet page subscribed in
 // Chromium: time until every row is filled after the page subscribes, and the page's main-thread busy share after.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
@@ -96,11 +96,29 @@ async function run(kind: "aedes" | "mosquitto", dist: string): Promise<Figures> 
     await cdp.send("Network.enable");
     let frames = 0;
     cdp.on("Network.webSocketFrameReceived", () => frames++);
+    // BENCH_PROFILE=prefix: a CPU profile of the steady state into prefix-{broker}.cpuprofile (it slows the page).
+    const profile = process.env.BENCH_PROFILE;
+    if (profile) await cdp.send("Profiler.enable").then(() => cdp.send("Profiler.start"));
     const busy0 = await taskSeconds();
     const t0 = Date.now();
     await page.waitForTimeout(STEADY_MS);
     const busy1 = await taskSeconds();
+    if (profile)
+      writeFileSync(
+        `${profile}-${kind}.cpuprofile`,
+        JSON.stringify((await cdp.send("Profiler.stop")).profile),
+      );
     const seconds = (Date.now() - t0) / 1000;
+    // What the drawn rows' Ready column says (a broker row online with its telemetry gets a verdict, never —).
+    const ready = await page.$$eval('[data-testid="fleet-row"] [data-col="ready"]', (cells) =>
+      cells.map((c) => c.textContent ?? ""),
+    );
+    const verdicts = new Map<string, number>();
+    for (const v of ready) verdicts.set(v, (verdicts.get(v) ?? 0) + 1);
+    console.log(
+      `[bench] ${kind}: Ready column of the ${ready.length} drawn rows:`,
+      Object.fromEntries(verdicts),
+    );
     return {
       broker: kind,
       retainedMs,

@@ -1,4 +1,4 @@
-// The brokers' live store: messages collected in plain maps as they arrive, the page told at most 4 times a second.
+// The brokers' live store: messages collected in plain maps as they arrive, the page told at most twice a second.
 import { useEffect, useSyncExternalStore } from "react";
 import { BROKER_RETRY_MS, type BrokerConnection, type BrokerState, connectBroker } from "../api/mqtt.ts";
 import { brokerPassword, type FleetBroker } from "./brokers.ts";
@@ -10,8 +10,11 @@ type UnitsModule = typeof import("./brokerUnits.ts");
 let unitsModule: UnitsModule | undefined;
 const loadUnits = (): Promise<UnitsModule> => import("./brokerUnits.ts").then((m) => (unitsModule = m));
 
-/** Messages are collected and the page redrawn at most this often (500 units publishing stay a few renders a second). */
-export const FLUSH_MS = 250;
+/**
+ * Messages are collected and the page redrawn at most this often: 500 units publishing their counts every second are
+ * 2 renders a second (each a whole table's rows, sort and summary), not one per message.
+ */
+export const FLUSH_MS = 500;
 
 export interface BrokerView {
   url: string;

@@ -126,6 +126,34 @@ describe("brokerRow", () => {
     expect(row.ready).toMatch(/^Not ready: .*Alarms/);
   });
 
+  it("an online unit whose every item holds reads Ready in the Ready column, as a polled row does", () => {
+    const ports = (a: number, b: number) => ({
+      channels: [
+        { id: 0, ant: true, reads: a, loss: 20, pwr: 30 },
+        { id: 1, ant: true, reads: b, loss: 20, pwr: 30 },
+      ],
+    });
+    const sources = (time: number) => ({ sources: [{ name: "rtc", time }], utc_offset: 0 });
+    const unit = feed([
+      ...online,
+      msg("trc/fin1/telemetry/battery", { state: "CHARGING", percentage: 0.82 }),
+      msg("trc/fin1/telemetry/storage", { used: 10, total: 100 }),
+      msg("trc/fin1/telemetry/uhf/ports", ports(9, 4), T0 + 6000),
+      msg("trc/fin1/telemetry/uhf/ports", ports(12, 6), T0 + 12_000),
+      msg("trc/fin1/telemetry/passings", { seen: 133, left: 0 }, T0 + 12_000),
+      msg("trc/fin1/telemetry/time/sources", sources(T0 + 12_020), T0 + 12_000),
+    ]);
+    const row = brokerRow(unit, T0 + 13_000, 0);
+    expect(row).toMatchObject({ state: "online", alarms: [], clock: "+20 ms one way", ready: "Ready" });
+    // A failing item is named, as on a polled row: the device clock 500 ms off.
+    const off = applyMessage(
+      unit,
+      BROKER,
+      msg("trc/fin1/telemetry/time/sources", sources(T0 + 13_000), T0 + 12_500),
+    );
+    expect(off && brokerRow(off, T0 + 13_000, 0).ready).toBe("Not ready: Device clock");
+  });
+
   it("reads per minute from live passings at least 10 s apart (retained ones are of unknown age)", () => {
     const unit = feed([
       ...online,

@@ -191,7 +191,7 @@ export function brokerRow(
   // Offline on a broker is known at once (the will), so `Unit offline` shows at once, not 10 s after the last message.
   const heard = state === "offline" ? Math.min(u.lastMessageAt, now - ALARM_OFFLINE_MS) : u.lastMessageAt;
   const alarms = fleetAlarms({ ...u.reading, at: heard }, state, clock, noReadsMinutes, now);
-  return {
+  const row: FleetRow = {
     address: `${u.broker}#${u.id}`,
     isThis: false,
     name: u.name || u.id,
@@ -199,14 +199,6 @@ export function brokerRow(
     lastAnswer: u.lastMessageAt,
     ...rowFigures(u.reading, u.clockOffsetMs === null ? MISSING : `${signed(u.clockOffsetMs)} one way`),
     alarms,
-    ready: fleetReady(
-      { ...u.reading, at: heard },
-      state,
-      clock && { status: "success", data: clock, dataUpdatedAt: u.clockAt, errorUpdatedAt: 0 },
-      alarms,
-      raceHours,
-      now,
-    ),
     level: rowLevel(state, alarms),
     problem: u.status === "offline" ? "The unit said offline (its will or a clean disconnect)" : null,
     source: `Broker ${u.broker}`,
@@ -214,6 +206,22 @@ export function brokerRow(
     opens: u.address,
     openWhy: u.address ? null : "Its identity names no address",
   };
+  // The Ready verdict is the row's dearest figure and only drawn rows show it (500 units, a window of them drawn):
+  // computed when first read, then kept with the row.
+  let ready: string | undefined;
+  Object.defineProperty(row, "ready", {
+    enumerable: true,
+    get: () =>
+      (ready ??= fleetReady(
+        { ...u.reading, at: heard },
+        state,
+        clock && { status: "success", data: clock, dataUpdatedAt: u.clockAt, errorUpdatedAt: 0 },
+        alarms,
+        raceHours,
+        now,
+      )),
+  });
+  return row;
 }
 
 const rowCache = new WeakMap<
