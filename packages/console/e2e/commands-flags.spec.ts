@@ -1,9 +1,11 @@
 // Commands page behind its feature flags (developer overrides in localStorage): the remote store, execution regardless.
 import type { Page } from "@playwright/test";
 import {
+  commandNames,
   commandRow,
   EXECUTE,
   executeButton,
+  expectOutcome,
   historyEntries,
   received,
   waitForRequest,
@@ -23,15 +25,15 @@ test.describe("commands feature flags", () => {
   }) => {
     await page.goto("/commands");
     // The page's chunk arrives after the load event: wait for its rows before reading them.
-    await expect(page.locator(".cmd-list .cmd-row-name")).toHaveCount(16);
-    const local = await page.locator(".cmd-list .cmd-row-name").allTextContents();
+    await expect(commandNames(page)).toHaveCount(16);
+    const local = await commandNames(page).allTextContents();
 
     await withFlags(page, { useRemoteStore: true });
     const start = Date.now();
     await page.goto("/commands");
     await expect(page.getByText(/^Loading\.\.\.\d+ \/ 16$/)).toBeVisible();
     await expect(page.getByRole("link", { name: "10 / 16 Available" })).toBeVisible({ timeout: 15_000 });
-    expect(await page.locator(".cmd-list .cmd-row-name").allTextContents()).toEqual(local);
+    expect(await commandNames(page).allTextContents()).toEqual(local);
     const count = await received(device.hooks.log, "/api/commands/mapping/quantity", start);
     expect(count).toHaveLength(1);
     const infos = await received(device.hooks.log, "/api/commands/mapping/getInfo", start);
@@ -80,14 +82,14 @@ test.describe("commands feature flags", () => {
     await executeButton(page).click();
     await waitForRequest(device.hooks.log, EXECUTE, first);
     const denied = historyEntries(page).first();
-    await expect(denied.locator(".badge")).toHaveText("401 Unauthorized");
+    await expectOutcome(denied, "401 Unauthorized");
     await expect(denied.locator("pre")).toContainText("GET_PW needs level 20");
 
     await commandRow(page, "Old Bad Cmd").click();
     await executeButton(page).click();
     await expect(historyEntries(page)).toHaveCount(2);
     const missing = historyEntries(page).first();
-    await expect(missing.locator(".badge")).toHaveText("404 Cmd Not Found");
+    await expectOutcome(missing, "404 Cmd Not Found");
     await expect(missing.locator("pre")).toContainText("Unknown command: OLD_BAD_CMD");
   });
 

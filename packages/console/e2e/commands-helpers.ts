@@ -1,5 +1,5 @@
 // Helpers of the commands and auth browser tests: page parts by role and text, and what the device received.
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, type RequestLogEntry } from "./fixtures.ts";
 
 export const EXECUTE = "/api/commands/execute";
@@ -7,13 +7,23 @@ export const AUTH_TEST = "/api/commands/auth/test";
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
-/** The row of a command in the list, by its exact name. */
+/** The command names in the Command List, in order (each row's name is its strong text). */
+export const commandNames = (page: Page) =>
+  page.getByRole("region", { name: "Command List" }).getByRole("listitem").getByRole("strong");
+
+/** The row of a command in the list (a toggle button), by its exact name. */
 export const commandRow = (page: Page, name: string) =>
   page
-    .locator(".cmd-list .cmd-row")
-    .filter({ has: page.locator(".cmd-row-name", { hasText: new RegExp(`^${escapeRegExp(name)}$`) }) });
+    .getByRole("region", { name: "Command List" })
+    .getByRole("button")
+    .filter({ has: page.getByRole("strong").filter({ hasText: new RegExp(`^${escapeRegExp(name)}$`) }) });
 
-export const executeButton = (page: Page) => page.locator(".cmd-execute").getByRole("button");
+export const executeButton = (page: Page) =>
+  page.getByRole("region", { name: "Execute" }).getByRole("button");
+
+/** Expects a history entry's outcome badge to read exactly `text` ("200 Success", "Unknown?"...). */
+export const expectOutcome = (entry: Locator, text: string, timeout?: number) =>
+  expect(entry.getByText(text, { exact: true })).toBeVisible({ timeout });
 export const historyEntries = (page: Page) => page.getByTestId("history-entry");
 
 export async function packetPreview(page: Page): Promise<unknown> {

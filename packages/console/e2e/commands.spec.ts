@@ -2,9 +2,11 @@
 
 import { toManualTimeArg } from "@trc/protocol";
 import {
+  commandNames,
   commandRow,
   EXECUTE,
   executeButton,
+  expectOutcome,
   historyEntries,
   logIn,
   packetPreview,
@@ -22,7 +24,7 @@ test.describe("commands page", () => {
   }) => {
     await page.goto("/commands");
     await expect(page.getByRole("heading", { name: "Command List" })).toBeVisible();
-    const names = page.locator(".cmd-list .cmd-row-name");
+    const names = commandNames(page);
     await expect(names).toHaveCount(16);
     await expect(names.first()).toHaveText("Clear History");
     await expect(names.last()).toHaveText("Old Bad Cmd");
@@ -46,13 +48,13 @@ test.describe("commands page", () => {
     await expect(executeButton(page)).toHaveText("Execute");
     const clickedAt = Date.now();
     await executeButton(page).click();
-    // A spinner for 500 ms after the click.
-    await expect(page.locator(".cmd-execute-btn .spinner")).toBeVisible();
+    // A spinner for 500 ms after the click: the button says it is busy.
+    await expect(executeButton(page)).toHaveAttribute("aria-busy", "true");
     // Appended to the history and the selection cleared at once; sent only after the delay.
     await expect(historyEntries(page)).toHaveCount(1);
     await expect(page.getByText("Select a command from the list...")).toBeVisible();
     await expect(historyEntries(page).first()).toContainText("Not sent yet");
-    await expect(page.locator(".cmd-execute-btn .spinner")).toHaveCount(0, { timeout: 2_000 });
+    await expect(executeButton(page)).toHaveAttribute("aria-busy", "false", { timeout: 2_000 });
     // While the command is in progress no other command may run.
     await commandRow(page, "Identify antennas").click();
     await expect(executeButton(page)).toHaveText("Execute");
@@ -62,14 +64,14 @@ test.describe("commands page", () => {
     expect(sent.time - clickedAt).toBeGreaterThanOrEqual(1_900);
     expect(sent.time - clickedAt).toBeLessThan(4_000);
     const entry = historyEntries(page).first();
-    await expect(entry.locator(".badge")).toHaveText("200 Success");
+    await expectOutcome(entry, "200 Success");
     await expect(entry).toContainText("State: RECEIVED");
     await expect(entry.locator("pre")).toHaveCount(0);
     await expect(executeButton(page)).toBeEnabled();
     await waitForReboot(page);
     // The history survives a reload.
     await page.reload();
-    await expect(historyEntries(page).first().locator(".badge")).toHaveText("200 Success");
+    await expectOutcome(historyEntries(page).first(), "200 Success");
     await expect(historyEntries(page).first()).toContainText("Reboot");
     await page.getByRole("button", { name: "Clear", exact: true }).click();
     await expect(page.getByText("No history")).toBeVisible();
@@ -99,7 +101,7 @@ test.describe("commands page", () => {
     const sent = await waitForRequest(device.hooks.log, EXECUTE, clickedAt);
     // The device logs passwords masked; it received one.
     expect(sent.body).toEqual({ cmd: "FORCE_REBOOT_TASKS", args: [], auth_pw: "***" });
-    await expect(historyEntries(page).first().locator(".badge")).toHaveText("200 Success");
+    await expectOutcome(historyEntries(page).first(), "200 Success");
     // The password never reaches localStorage (D7).
     const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
     expect(stored).not.toContain("admin-pass");
@@ -114,7 +116,7 @@ test.describe("commands page", () => {
     const sent = await waitForRequest(device.hooks.log, EXECUTE, clickedAt);
     expect(sent.body).toEqual({ cmd: "REPLAY_SELECTED", args: ["no_such_file.csv"] });
     const entry = historyEntries(page).first();
-    await expect(entry.locator(".badge")).toHaveText("400 Bad Arg");
+    await expectOutcome(entry, "400 Bad Arg");
     await expect(entry.locator("pre")).toContainText("HTTP 400");
     await expect(entry.locator("pre")).toContainText("there is no timing file named no_such_file.csv");
   });
@@ -143,7 +145,7 @@ test.describe("commands page", () => {
     expect((await received(device.hooks.log, EXECUTE, start)).map((e) => e.body)).toEqual([
       { cmd: "FS_CLEAR", args: [] },
     ]);
-    await expect(historyEntries(page).first().locator(".badge")).toHaveText("200 Success");
+    await expectOutcome(historyEntries(page).first(), "200 Success");
     // The worker's unit gets its example files back for the tests after this one.
     expect((await page.request.post(`${device.url}/api/filesystem/dev/refreshFSDB`)).ok()).toBe(true);
   });
@@ -181,7 +183,7 @@ test.describe("commands page", () => {
     await executeButton(page).click();
     const sent = await waitForRequest(device.hooks.log, EXECUTE, clickedAt);
     expect(sent.body).toEqual({ cmd: "TIME_MANUAL", args: [expected] });
-    await expect(historyEntries(page).first().locator(".badge")).toHaveText("200 Success");
+    await expectOutcome(historyEntries(page).first(), "200 Success");
     // Put the shared device's clock back, so later tests in this worker (clock sync) see a true clock.
     const restore = await page.request.post("/api/commands/execute", {
       data: { cmd: "TIME_MANUAL", args: [toManualTimeArg(new Date())] },
@@ -199,11 +201,11 @@ test("a device answering 503 reads 'Unknown?' with the body, and the page keeps 
   await commandRow(page, "Identify antennas").click();
   await executeButton(page).click();
   const entry = historyEntries(page).first();
-  await expect(entry.locator(".badge")).toHaveText("Unknown?");
+  await expectOutcome(entry, "Unknown?");
   await expect(entry.locator("pre")).toContainText("HTTP 503");
   await expect(entry.locator("pre")).toContainText("radio busy");
   await commandRow(page, "Identify antennas").click();
   await executeButton(page).click();
   await expect(historyEntries(page)).toHaveCount(2);
-  await expect(historyEntries(page).first().locator(".badge")).toHaveText("200 Success");
+  await expectOutcome(historyEntries(page).first(), "200 Success");
 });

@@ -68,7 +68,7 @@ test("executes a command with the keyboard only", async ({ page }) => {
   await page.goto("/commands");
   await tabTo(page, commandRow(page, "Identify antennas"));
   await page.keyboard.press("Enter");
-  await tabTo(page, page.locator(".cmd-execute").getByRole("button", { name: "Execute" }));
+  await tabTo(page, page.getByRole("region", { name: "Execute" }).getByRole("button", { name: "Execute" }));
   await page.keyboard.press("Enter");
   await expect(historyEntries(page).first()).toContainText("200 Success", { timeout: 10_000 });
   await expect(page.getByTestId("command-announcement")).toHaveText(

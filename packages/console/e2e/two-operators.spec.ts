@@ -3,9 +3,11 @@
 import type { Browser, Page } from "@playwright/test";
 import {
   AUTH_TEST,
+  commandNames,
   commandRow,
   EXECUTE,
   executeButton,
+  expectOutcome,
   historyEntries,
   logIn,
   packetPreview,
@@ -30,7 +32,7 @@ async function operator(browser: Browser, device: Device, flags?: Record<string,
 
 const openCommands = async (page: Page) => {
   await page.goto("/commands");
-  await expect(page.locator(".cmd-list .cmd-row-name")).toHaveCount(16);
+  await expect(commandNames(page)).toHaveCount(16);
 };
 
 test("an owner and a default browser on one unit: own gating, the unit judges each request, own history", async ({
@@ -66,7 +68,7 @@ test("an owner and a default browser on one unit: own gating, the unit judges ea
       cmd: "GET_PW",
       auth_pw: "***",
     });
-    await expect(historyEntries(owner.page).first().locator(".badge")).toHaveText("200 Success");
+    await expectOutcome(historyEntries(owner.page).first(), "200 Success");
 
     // The default browser sends SET_PW right after: no credentials of the owner's go with it, the unit refuses.
     await other.page.getByPlaceholder("new-password").fill("taken-over-1");
@@ -77,7 +79,7 @@ test("an owner and a default browser on one unit: own gating, the unit judges ea
     // The device's log masks passwords (the new one in args too); no auth_pw went with it.
     expect(sent.body).toEqual({ cmd: "SET_PW", args: ["***"] });
     const denied = historyEntries(other.page).first();
-    await expect(denied.locator(".badge")).toHaveText("401 Unauthorized");
+    await expectOutcome(denied, "401 Unauthorized");
     await expect(denied.locator("pre")).toContainText("SET_PW needs level 20");
 
     // The owner password is unchanged; the new one is no password at all.
@@ -93,7 +95,7 @@ test("an owner and a default browser on one unit: own gating, the unit judges ea
       cmd: "IDENT_ANT",
       args: [],
     });
-    await expect(historyEntries(other.page).first().locator(".badge")).toHaveText("200 Success");
+    await expectOutcome(historyEntries(other.page).first(), "200 Success");
 
     // Each history holds only its own browser's commands, after a reload too.
     for (const page of [owner.page, other.page]) await page.reload();

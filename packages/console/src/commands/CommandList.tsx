@@ -56,7 +56,7 @@ export function CommandList({ list, rows, selected, onSelect, availableCount, to
                 aria-pressed={c.cmd === selected}
                 onClick={() => onSelect(c.cmd)}
               >
-                <span className="cmd-row-name">{c.name}</span>
+                <strong className="cmd-row-name">{c.name}</strong>
                 <LevelBadge perm={c.perm} />
                 <span className="cmd-row-desc muted">{c.desc}</span>
               </button>
