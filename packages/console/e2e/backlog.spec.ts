@@ -57,7 +57,7 @@ test("'Backlog growing: N unsent' after 2 minutes of growth, on another page; ke
   await expect(page).toHaveTitle("(!) TRC | DECODER-01");
   await expect(page.getByTestId("alarm-announcement")).toHaveText(/^New alarm: Backlog growing: \d+ unsent$/);
   // N is the unit's Left at the watch's last reading: above 0, at most what the unit holds now (it keeps growing).
-  const n = Number((await row.locator(".alarm-text").textContent())?.match(/(\d+) unsent/)?.[1]);
+  const n = Number((await row.getByRole("strong").textContent())?.match(/(\d+) unsent/)?.[1]);
   const held = ((await (await fetch(`${device.url}/api/telemetry/passings`)).json()) as { left: number })
     .left;
   expect(n).toBeGreaterThan(0);
@@ -66,7 +66,7 @@ test("'Backlog growing: N unsent' after 2 minutes of growth, on another page; ke
   await device.hooks.scenario({ serverDown: false });
   await nextWatch(page, device, "passings");
   await expect(row).toHaveAttribute("data-state", "cleared");
-  const text = (await row.locator(".alarm-text").textContent()) ?? "";
+  const text = (await row.getByRole("strong").textContent()) ?? "";
   await alarmRow(page, text)
     .getByRole("button", { name: `Acknowledge ${text}` })
     .click();

@@ -3,6 +3,7 @@
 import { nextWatch } from "./alarms-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 import { item, openReady, readyPanel, reason, value, verdict, watchUntil } from "./ready-helpers.ts";
+import { telemetryCards } from "./telemetry-helpers.ts";
 
 test.afterEach(async ({ device }) => {
   await device.hooks.clearScenario();
@@ -14,7 +15,7 @@ test("a healthy unit is Ready, every item with its value; the race length is kep
 }) => {
   await openReady(page, device);
   await expect(readyPanel(page).getByTestId("ready-item")).toHaveCount(6);
-  await expect(readyPanel(page).locator(".ready-label")).toHaveText([
+  await expect(readyPanel(page).getByRole("listitem").getByRole("strong")).toHaveText([
     "Antennas",
     "Device clock",
     "Battery",
@@ -30,7 +31,7 @@ test("a healthy unit is Ready, every item with its value; the race length is kep
   await expect(value(page, "alarms")).toHaveText("None unacknowledged");
   await expect(readyPanel(page).getByTestId("ready-reason")).toHaveCount(0);
   // The Ready panel comes before the cards, which keep the spec's order.
-  await expect(page.locator("section.tcard").first()).toHaveAttribute("aria-label", "Battery");
+  await expect(telemetryCards(page).first()).toHaveAccessibleName("Battery");
   await page.reload();
   await expect(readyPanel(page).getByRole("spinbutton", { name: "Race length (hours)" })).toHaveValue("1");
   await expect(page.evaluate(() => localStorage.getItem("readyRaceHours"))).resolves.toBe("1");

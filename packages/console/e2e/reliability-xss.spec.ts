@@ -2,7 +2,7 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { commandRow, executeButton, historyEntries } from "./commands-helpers.ts";
+import { commandRow, executeButton, expectOutcome, historyEntries } from "./commands-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 
 const IMG = "<img src=x onerror=window.__pwned=1>";
@@ -104,7 +104,7 @@ test.describe("device strings rendered as text", () => {
       await commandRow(page, "Identify antennas").click();
       await executeButton(page).click();
       const entry = historyEntries(page).first();
-      await expect(entry.locator(".badge")).toHaveText("400 Bad Arg", { timeout: 10_000 });
+      await expectOutcome(entry, "400 Bad Arg", 10_000);
       await expect(entry.locator("pre")).toContainText(body);
       await expectNoInjection(page);
     } finally {

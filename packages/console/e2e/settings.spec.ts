@@ -113,7 +113,10 @@ test.describe("developer settings page", () => {
     await page.goto("/settings");
     const group = section(page, "Feature Flags").getByRole("group", { name: "Commands" });
     const box = group.getByRole("checkbox", { name: "allowExecutionRegardless" });
-    const flagRow = group.locator(".settings-flag").filter({ hasText: "allowExecutionRegardless" });
+    // The flag's line: its box, its default and its marks.
+    const flagRow = group
+      .locator("div")
+      .filter({ has: page.getByRole("checkbox", { name: "allowExecutionRegardless" }) });
     await box.check();
     await expect(flagRow.getByText("overridden locally")).toBeVisible();
     await page.reload();

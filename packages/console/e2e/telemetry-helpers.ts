@@ -2,11 +2,18 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect } from "./fixtures.ts";
 
+/** The dashboard's cards: the regions named by their title with their own Refresh button (the Ready check has none). */
+export const telemetryCards = (page: Page) =>
+  page
+    .getByRole("main")
+    .getByRole("region")
+    .filter({ has: page.getByRole("button", { name: /^Refresh / }) });
+
 /** Waits until the dashboard is quiet: every card loaded and the first clock sync done. */
 export async function dashboardSettled(page: Page): Promise<void> {
   // The cards render together once the page's chunk is in: wait for them before listing them.
-  await expect(page.locator("section.tcard").first()).toBeVisible();
-  for (const card of await page.locator("section.tcard").all())
+  await expect(telemetryCards(page).first()).toBeVisible();
+  for (const card of await telemetryCards(page).all())
     await expect(card).toHaveAttribute("data-state", "loaded");
   await firstSyncDone(page.getByTestId("time-verdict"));
 }

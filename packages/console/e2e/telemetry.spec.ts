@@ -10,7 +10,7 @@ import {
   usedPercent,
 } from "../src/shared/telemetryFormat.ts";
 import { expect, test } from "./fixtures.ts";
-import { dashboardSettled } from "./telemetry-helpers.ts";
+import { dashboardSettled, telemetryCards } from "./telemetry-helpers.ts";
 
 const CARDS = [
   ["card-battery", "Battery"],
@@ -43,7 +43,7 @@ const card = (page: Page, id: string) => page.getByTestId(id);
 test("the nine cards are in the spec's order and every card loads", async ({ page, device }) => {
   await device.hooks.resetStats();
   await page.goto("/");
-  const titles = page.locator("section.tcard h2");
+  const titles = telemetryCards(page).getByRole("heading", { level: 2 });
   await expect(titles).toHaveText(CARDS.map(([, t]) => t));
   for (const [id] of CARDS) await expect(card(page, id)).toHaveAttribute("data-state", "loaded");
   for (const [id] of CARDS) {
@@ -110,7 +110,11 @@ test("every card shows the values the device sent", async ({ page }) => {
   for (const [i, n] of sentIfaces.entries()) {
     await expect(ifaces.nth(i)).toContainText(n.name);
     await expect(ifaces.nth(i)).toContainText(n.isConnected ? "Connected" : "Disconnected");
-    await expect(ifaces.nth(i).locator(".marker")).toHaveClass(n.isConnected ? /marker-green/ : /marker-red/);
+    // The marker's colour as drawn (light theme's --green / --red).
+    await expect(ifaces.nth(i).locator("[data-connected]")).toHaveCSS(
+      "background-color",
+      n.isConnected ? "rgb(26, 127, 55)" : "rgb(198, 40, 40)",
+    );
     await expect(ifaces.nth(i).getByText("is primary")).toHaveCount(n.isPrimary ? 1 : 0);
   }
 

@@ -132,11 +132,18 @@ export default function ReadyPanel() {
       </h2>
       <ul className="ready-items">
         {check.items.map((i) => (
-          <li key={i.id} data-testid="ready-item" data-item={i.id} data-ok={i.ok}>
+          // data-none: no value yet ("—"); a phone shows the reason in its place (telemetry.css).
+          <li
+            key={i.id}
+            data-testid="ready-item"
+            data-item={i.id}
+            data-ok={i.ok}
+            data-none={i.value === "—" || undefined}
+          >
             <span className="ready-mark" aria-hidden="true">
               {i.ok ? "✓" : "✗"}
             </span>
-            <span className="ready-label">{i.label}</span>
+            <strong className="ready-label">{i.label}</strong>
             <span className="ready-value" data-testid="ready-value">
               {i.value}
             </span>
