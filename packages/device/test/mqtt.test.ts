@@ -102,7 +102,7 @@ for (const { kind, start, missing } of BROKERS) {
         const from = w.messages.length;
         const frozenAt = Date.now();
         unit.device.mqtt.freeze();
-        const offline = await w.next(topic, (m) => m.text === "offline", 6000, from);
+        const offline = await w.next(topic, (m) => m.text === "offline", 10_000, from);
         // 1.5 × keep-alive + 1 s as the issue asks, plus 250 ms for the broker's own timing: Mosquitto 2.0 checks
         // keep-alives on a loop of about a second, and on a loaded 2-core machine CI saw the will at 4,056 ms.
         expect(offline.at - frozenAt).toBeLessThanOrEqual(1.5 * 2000 + 1000 + 250);
@@ -110,7 +110,8 @@ for (const { kind, start, missing } of BROKERS) {
         await w.close();
         await unit.dispose();
       }
-    });
+      // The bound is the assertion above; the test's own time also covers connecting on a loaded machine.
+    }, 20_000);
 
     it("a broker outage: reads wait in Left, then every read arrives, in order (only an unacknowledged batch again)", async () => {
       const topic = MQTT_TOPICS.reads("OUTAGE-1");
