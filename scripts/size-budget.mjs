@@ -232,6 +232,7 @@ each against the one before):
 | what several lazy pages share in one \`pages-common\` chunk (rolldown group, the dashboard's lazy modules kept out) instead of a dozen small ones | ±0 | −2.1 kB |
 | the broker rows (messages into fleet rows) loaded with the MQTT client and counted on its line | ±0 | −1.3 kB |
 | the alarm panel's and auth status bar's few rules in the global stylesheet (two CSS files fewer) | +0.1 kB | −0.3 kB |
+| what the dashboard shares with other pages (clock query, sparkline, backlog, spinner, \`queryOptions\`...) in one \`dashboard\` chunk instead of six of 0.06–2.7 kB | −0.7 kB | −0.9 kB |
 
 Routers alone, as the console uses them (\`bench/dependency-cost.mjs\`, React external): wouter 3.9 kB minified, 2.0 kB
 gzip; react-router 7's declarative routes 37.3 kB, 13.3 kB; its data router (\`createBrowserRouter\`, \`useBlocker\`)
