@@ -1,7 +1,7 @@
 // Per antenna: reads per second over the last minute as a small chart, the last second's rate and unique tags;
 // room for 4 antennas from the start (live.css), so the first reads don't move the page.
 import { Sparkline } from "../ui/Sparkline.tsx";
-import { antennaName } from "./liveFormat.ts";
+import { antennaName, countText } from "./liveFormat.ts";
 import type { ReadLog } from "./readLog.ts";
 
 export function AntennaRates({ log, now }: { log: ReadLog; now: number; version: number }) {
@@ -37,8 +37,8 @@ export function AntennaRates({ log, now }: { log: ReadLog; now: number; version:
                       label={`${antennaName(ant)}: reads per second over the last minute`}
                     />
                   </td>
-                  <td>{last.toLocaleString("en-US")} reads/s</td>
-                  <td>{log.uniqueTags(ant).toLocaleString("en-US")}</td>
+                  <td>{countText(last)} reads/s</td>
+                  <td>{countText(log.uniqueTags(ant))}</td>
                 </tr>
               );
             })}

@@ -7,7 +7,7 @@ import { BacklogSummary } from "../ui/BacklogSummary.tsx";
 import { useNow } from "../ui/useNow.ts";
 import { AntennaRates } from "./AntennaRates.tsx";
 import { CounterFallback } from "./CounterFallback.tsx";
-import { csvFileName, readsCsv } from "./liveFormat.ts";
+import { countText, csvFileName, readsCsv } from "./liveFormat.ts";
 import { ReadList } from "./ReadList.tsx";
 import { TagTest } from "./TagTest.tsx";
 import { useLiveReads } from "./useLiveReads.ts";
@@ -24,8 +24,6 @@ const STATUS_TEXT: Record<StreamStatus, string> = {
   absent: NO_STREAM_TEXT,
   closed: "Closed",
 };
-
-const count = (n: number) => n.toLocaleString("en-US");
 
 function download(text: string, name: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
@@ -58,9 +56,9 @@ export default function LivePage() {
         {!absent && (
           <div className="live-bar">
             <p className="live-counts">
-              <span data-testid="received">received {count(stream.received)}</span>
-              {stream.missed > 0 && <span data-testid="missed">missed {count(stream.missed)}</span>}
-              {live.paused && <span data-testid="behind">{count(behind)} new since paused</span>}
+              <span data-testid="received">received {countText(stream.received)}</span>
+              {stream.missed > 0 && <span data-testid="missed">missed {countText(stream.missed)}</span>}
+              {live.paused && <span data-testid="behind">{countText(behind)} new since paused</span>}
             </p>
             <button type="button" onClick={() => live.setPaused(!live.paused)} aria-pressed={live.paused}>
               {live.paused ? "Resume" : "Pause"}

@@ -1,6 +1,6 @@
 // The tag test: type or pick a tag; its reads per antenna with their best RSSI; Sound beeps once per read of it.
 import { unlockAudio } from "../ui/beep.ts";
-import { antennaName, rssiText } from "./liveFormat.ts";
+import { antennaName, countText, rssiText } from "./liveFormat.ts";
 import type { TagOnAntenna } from "./readLog.ts";
 
 interface TagTestProps {
@@ -47,7 +47,7 @@ export function TagTest({ tag, onTag, stats, sound, onSound }: TagTestProps) {
       {tag.trim() && (
         <>
           <p data-testid="tag-total">
-            {total === 1 ? "1 read" : `${total.toLocaleString("en-US")} reads`} of {tag.trim()}
+            {total === 1 ? "1 read" : `${countText(total)} reads`} of {tag.trim()}
           </p>
           {stats.length > 0 && (
             <table className="tag-table">
@@ -62,7 +62,7 @@ export function TagTest({ tag, onTag, stats, sound, onSound }: TagTestProps) {
                 {stats.map((s) => (
                   <tr key={s.ant} data-testid="tag-antenna">
                     <th scope="row">{antennaName(s.ant)}</th>
-                    <td>{s.reads.toLocaleString("en-US")}</td>
+                    <td>{countText(s.reads)}</td>
                     <td>{rssiText(s.bestRssi)}</td>
                   </tr>
                 ))}

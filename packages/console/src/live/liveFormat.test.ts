@@ -1,6 +1,6 @@
 // The Live page's texts: unit time to the ms, RSSI, antenna +1, CSV fields and export, file name.
 import { describe, expect, it } from "vitest";
-import { antennaName, csvField, csvFileName, readsCsv, rssiText, unitTime } from "./liveFormat.ts";
+import { antennaName, countText, csvField, csvFileName, readsCsv, rssiText, unitTime } from "./liveFormat.ts";
 
 describe("Live texts", () => {
   it("shows the unit's time in UTC to the millisecond", () => {
@@ -12,6 +12,12 @@ describe("Live texts", () => {
     expect(rssiText(-58.5)).toBe("-58.5 dBm");
     expect(rssiText(-60)).toBe("-60.0 dBm");
     expect(antennaName(0)).toBe("Antenna 1");
+  });
+
+  it("writes counts with thousands separators", () => {
+    expect(countText(0)).toBe("0");
+    expect(countText(59_902)).toBe("59,902");
+    expect(countText(1_234_567)).toBe("1,234,567");
   });
 
   it("quotes CSV fields that need it and defuses formulas", () => {

@@ -10,6 +10,11 @@ export function unitTime(epochMs: number): string {
   return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}.${pad(d.getUTCMilliseconds(), 3)}`;
 }
 
+const COUNT = new Intl.NumberFormat("en-US");
+
+/** A count as shown: "12,345" (one formatter for every render: `toLocaleString("en-US")` builds one per call, ~80 µs). */
+export const countText = (n: number): string => COUNT.format(n);
+
 /** RSSI as shown: "-58.5 dBm". */
 export const rssiText = (dbm: number): string => `${dbm.toFixed(1)} dBm`;
 
