@@ -1,7 +1,6 @@
 // Benchmark: a mass start on an esp32-profile unit, 1,000 reads a second for 60 s into the Live page in Chromium:
 // every read shown, read-to-screen p95, main-thread busy share, a click's answer during the burst, the heap after;
 // then the same burst with 20 forced disconnects (received = sent). BENCH_LIVE_SECONDS shortens the burst.
-import { readFile } from "node:fs/promises";
 import { type Browser, chromium, type Page } from "@playwright/test";
 import {
   type ChildDevice,
@@ -12,6 +11,7 @@ import {
 } from "@trc/device";
 import { CHROMIUM } from "../chromium.ts";
 import { consoleBuild, PERFORMANCE_DOC, runNote, writeSection } from "./docs-section.ts";
+import { openProbed, type Probes, readOut, scenario, togglePause } from "./live-probes.ts";
 import { percentile } from "./stats.ts";
 
 const SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 60);
@@ -46,95 +46,49 @@ interface Figures {
   resumes: number;
 }
 
-/** In the page: when each new row is painted (the frame after React added it) and how long clicks take to show. */
-function instrument(): void {
-  const w = window as unknown as { __paints: [number, number, string][]; __clicks: number[] };
-  w.__paints = [];
-  w.__clicks = [];
-  new MutationObserver((list) => {
-    const added: HTMLElement[] = [];
-    for (const m of list)
-      for (const n of m.addedNodes) if (n instanceof HTMLElement && n.dataset.seq) added.push(n);
-    if (!added.length) return;
-    requestAnimationFrame(() => {
-      const t = performance.timeOrigin + performance.now();
-      for (const n of added)
-        w.__paints.push([Number(n.dataset.seq), t, n.lastElementChild?.textContent ?? ""]);
-    });
-  }).observe(document, { subtree: true, childList: true });
-  document.addEventListener(
-    "click",
-    (e) => {
-      const button = (e.target as Element).closest("button[aria-pressed]");
-      if (!button) return;
-      const before = button.getAttribute("aria-pressed");
-      const check = () => {
-        if (button.getAttribute("aria-pressed") === before) requestAnimationFrame(check);
-        else requestAnimationFrame(() => w.__clicks.push(performance.now() - e.timeStamp));
-      };
-      requestAnimationFrame(check);
-    },
-    true,
-  );
+/**
+ * One visit of the Live page that ends like the measured one (Pause and Resume, the unit stopped, the page read out
+ * and its CSV exported): what it leaves in the page for good (its chunk's code, V8's compiled hot paths,
+ * Playwright's scripts) is there before the heap's start is taken.
+ */
+async function warmUp(p: Probes, unit: ChildDevice, hooks: StreamHooks): Promise<void> {
+  await p.page.getByRole("link", { name: "Live" }).click();
+  await p.page.locator(".read-body li").first().waitFor();
+  await hooks.massStart({ ...BURST, tags: 500, seconds: 5 });
+  await p.page.waitForTimeout(6000);
+  await togglePause(p.page);
+  await togglePause(p.page);
+  await readOut(p.page, unit.url, hooks);
+  await scenario(unit.url, "DELETE");
 }
 
-/** A row's "HH:MM:SS.mmm" (UTC) as epoch ms near `now`. */
-function unitTimeOf(text: string, now: number): number {
-  const [h, m, s] = text.split(":").map(Number);
-  const d = new Date(now);
-  const t =
-    Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), h ?? 0, m ?? 0, 0) + (s ?? 0) * 1000;
-  return t - now > 12 * 3600_000 ? t - 86_400_000 : t;
+/** Leaves the Live page for the dashboard and lets it settle. */
+async function toDashboard(page: Page): Promise<void> {
+  await page.getByRole("link", { name: "Telemetry" }).click();
+  await page.getByRole("heading", { level: 1 }).first().waitFor();
+  await page.waitForTimeout(2000);
 }
-
-const count = async (page: Page, id: string) =>
-  Number(((await page.getByTestId(id).textContent()) ?? "").replace(/\D/g, ""));
 
 async function run(browser: Browser, unit: ChildDevice, hooks: StreamHooks, drops: number): Promise<Figures> {
   const context = await browser.newContext();
-  // tsx keeps function names with a __name helper the page does not have.
-  await context.addInitScript({ content: "globalThis.__name = (f) => f;" });
-  await context.addInitScript(instrument);
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Performance.enable");
-  const heapMb = async () => {
-    await cdp.send("HeapProfiler.collectGarbage");
-    return (await cdp.send("Runtime.getHeapUsage")).usedSize / 1e6;
-  };
-  const taskSeconds = async () =>
-    (await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === "TaskDuration")?.value ?? 0;
+  const p = await openProbed(context);
+  const { page } = p;
   try {
     // The heap is compared on the dashboard: before the Live page opened, and after it was left.
     await page.goto(`${unit.url}/telemetry`);
     await page.getByRole("heading", { level: 1 }).first().waitFor();
-    // A first visit with a 5 s warm-up burst loads the Live chunk's code and lets V8 compile the hot paths (code
-    // kept for good, whatever the next burst): the start is taken after it.
-    await page.getByRole("link", { name: "Live" }).click();
-    await page.locator(".read-body li").first().waitFor();
-    await hooks.massStart({ ...BURST, tags: 500, seconds: 5 });
-    await page.waitForTimeout(7000);
-    await page.getByRole("link", { name: "Telemetry" }).click();
-    await page.getByRole("heading", { level: 1 }).first().waitFor();
-    await page.waitForTimeout(2000);
-    const heapStartMb = await heapMb();
+    await warmUp(p, unit, hooks);
+    await toDashboard(page);
+    const heapStartMb = await p.heapMb();
     await page.getByRole("link", { name: "Live" }).click();
     await page.getByTestId("stream-status").getByText("Live", { exact: true }).waitFor();
     await page.locator(".read-body li").first().waitFor();
     const log = testHooksClient(unit.url);
     await log.clearLog();
+    await p.latencies();
+    await p.clicks();
     const latencies: number[] = [];
-    const collect = async () => {
-      const now = Date.now();
-      const paints = await page.evaluate(() => {
-        const w = window as unknown as { __paints: [number, number, string][] };
-        return w.__paints.splice(0);
-      });
-      for (const [, paintedAt, text] of paints) latencies.push(paintedAt - unitTimeOf(text, now));
-    };
-    await collect();
-    latencies.length = 0;
-    const busy0 = await taskSeconds();
+    const busy0 = await p.taskSeconds();
     const t0 = Date.now();
     const planned = await hooks.massStart(BURST);
     const end = t0 + SECONDS * 1000 + 2000;
@@ -144,7 +98,7 @@ async function run(browser: Browser, unit: ChildDevice, hooks: StreamHooks, drop
     const clickEvery = (SECONDS * 1000) / (CLICKS + 1);
     while (Date.now() < end) {
       await page.waitForTimeout(250);
-      await collect();
+      latencies.push(...(await p.latencies()));
       if (Date.now() >= nextDrop && dropped < drops) {
         // Between a drop and the page's resume there is no stream to drop: try again at the next turn.
         if ((await hooks.dropStreams()) > 0) {
@@ -154,48 +108,23 @@ async function run(browser: Browser, unit: ChildDevice, hooks: StreamHooks, drop
       }
       if (clicks < CLICKS && Date.now() - t0 >= clickEvery * (clicks + 1)) {
         // Pause, then Resume at the next click: the button's answer is timed in the page.
-        await page.locator("button[aria-pressed]").click();
+        await togglePause(page);
         clicks++;
       }
     }
-    const busyShare = ((await taskSeconds()) - busy0) / ((Date.now() - t0) / 1000);
-    if (await page.locator("button[aria-pressed=true]").count())
-      await page.locator("button[aria-pressed]").click();
-    // Settle: the unit stops reading; the page shows its last read.
-    await fetch(`${unit.url}/api/__test/scenario`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ readsStopped: true }),
-    });
-    const { lastSeq } = await hooks.streamState();
-    await page.waitForFunction(
-      (seq) => document.querySelector(".read-body li")?.getAttribute("data-seq") === String(seq),
-      lastSeq,
-      { timeout: 60_000 },
-    );
-    await collect();
-    const received = await count(page, "received");
-    const [download] = await Promise.all([
-      page.waitForEvent("download"),
-      page.getByRole("button", { name: "Export CSV" }).click(),
-    ]);
-    const seqs = (await readFile((await download.path()) as string, "utf8"))
-      .trim()
-      .split("\r\n")
-      .slice(1)
-      .map((l) => Number(l.split(",")[0]));
+    const busyShare = ((await p.taskSeconds()) - busy0) / ((Date.now() - t0) / 1000);
+    const { lastSeq, received, seqs } = await readOut(page, unit.url, hooks);
+    latencies.push(...(await p.latencies()));
     const first = seqs[0] ?? 0;
     const contiguous = seqs.every((s, i) => s === first + i) && seqs[seqs.length - 1] === lastSeq;
     const resumes = (await log.log()).filter(
       (e) => e.path === "/api/passings/stream" && /after=/.test(e.query ?? ""),
     ).length;
-    const clickMs = await page.evaluate(() => (window as unknown as { __clicks: number[] }).__clicks);
-    const heapAfterMb = await heapMb();
-    await page.getByRole("link", { name: "Telemetry" }).click();
-    await page.getByRole("heading", { level: 1 }).first().waitFor();
-    await page.waitForTimeout(2000);
-    const heapLeftMb = await heapMb();
-    await fetch(`${unit.url}/api/__test/scenario`, { method: "DELETE" });
+    const clickMs = await p.clicks();
+    const heapAfterMb = await p.heapMb();
+    await toDashboard(page);
+    const heapLeftMb = await p.heapMb();
+    await scenario(unit.url, "DELETE");
     return {
       planned,
       unitCount: lastSeq - first + 1,
@@ -237,9 +166,12 @@ function section(a: Figures, b: Figures, when: string): string {
     "burst (the rows in view: the newest ~22 of each frame; older reads of a batch never get a row of their own).",
     "Busy share: Chrome's TaskDuration (Performance.getMetrics) over the burst's wall time. Click: Pause/Resume",
     `clicked ${CLICKS} times during the burst, from the click event's timestamp to the frame after the button changed.`,
-    "Heap: V8's used heap after a forced GC: on the dashboard before the burst (after a first visit of the Live page",
-    "with a 5 s warm-up burst: its chunk's code and V8's compiled hot paths stay for good), on the Live page after the burst (its reads kept: at most 100,000), and on",
-    "the dashboard again after leaving it (within 1 MB of the start counts as back). Every read shown: the page's received N, its CSV's seqs against the unit's",
+    "Heap: V8's used heap plus the array buffers' backing stores (the kept reads are typed arrays) after a forced GC:",
+    "on the dashboard before the burst, after a first visit of the Live page that ends as the measured one does (a 5 s",
+    "burst, Pause and Resume, the page read out and its CSV exported: its chunk's code, V8's compiled hot paths and the",
+    "bench's own Playwright scripts stay for good); on the Live page after the burst (its reads kept: at most 100,000);",
+    "on the dashboard again after leaving it (within 1 MB of the start counts as back). Every read shown: the page's",
+    "received N, its CSV's seqs against the unit's",
     `last seq once the unit stopped reading. The second run forces ${DROPS} disconnects (the unit ends the stream) spread over the burst.`,
     "",
     `| Figure | Burst | Burst, ${DROPS} disconnects | Target |`,
