@@ -1,7 +1,10 @@
 // Shared steps of the accessibility browser specs: run axe-core on the page and wait for each page's data.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { commandNames } from "./commands-helpers.ts";
 import { expect } from "./fixtures.ts";
+import { readRows } from "./live-helpers.ts";
+import { telemetryCards } from "./telemetry-helpers.ts";
 
 /** The WCAG 2.x A and AA rules and axe's best practices. */
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
@@ -24,8 +27,8 @@ export const PAGES: { path: string; h1: string; loaded: (page: Page) => Promise<
     h1: "Telemetry",
     loaded: async (page) => {
       // The cards render together once the page's chunk is in: wait for them before listing them.
-      await expect(page.locator("section.tcard").first()).toBeVisible();
-      for (const card of await page.locator("section.tcard").all())
+      await expect(telemetryCards(page).first()).toBeVisible();
+      for (const card of await telemetryCards(page).all())
         await expect(card).toHaveAttribute("data-state", "loaded");
     },
   },
@@ -33,7 +36,7 @@ export const PAGES: { path: string; h1: string; loaded: (page: Page) => Promise<
     path: "/commands",
     h1: "Commands",
     loaded: async (page) => {
-      await expect(page.locator(".cmd-list .cmd-row").first()).toBeVisible();
+      await expect(commandNames(page).first()).toBeVisible();
       await expect(page.getByText(/^Loading\.\.\./)).toHaveCount(0);
     },
   },
@@ -76,7 +79,7 @@ export const PAGES: { path: string; h1: string; loaded: (page: Page) => Promise<
     path: "/live",
     h1: "Live reads",
     loaded: async (page) => {
-      await expect(page.locator(".read-body li").first()).toBeVisible();
+      await expect(readRows(page).first()).toBeVisible();
     },
   },
   {

@@ -17,7 +17,9 @@ async function chooseFile(page: Page, file: ReturnType<typeof imageFile>) {
   await page.getByLabel("Firmware image (.bin)").setInputFiles(file);
 }
 
-const stepStatus = (page: Page, key: string) => page.getByTestId(`step-${key}`).locator(".fw-step-status");
+/** A step's status word, as the step list says it. */
+const stepStatus = (page: Page, key: string) =>
+  page.getByTestId(`step-${key}`).getByText(/^(pending|active|in progress|done|failed)$/);
 
 test.describe.configure({ mode: "serial" });
 

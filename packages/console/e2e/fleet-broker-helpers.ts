@@ -84,7 +84,8 @@ export const brokerLine = (page: Page, url: string) =>
   page.locator(`[data-testid="fleet-broker"][data-url="${url}"]`);
 
 /** What the page says of a broker's connection. */
-export const brokerState = (page: Page, url: string) => brokerLine(page, url).locator(".fleet-broker-state");
+export const brokerState = (page: Page, url: string) =>
+  brokerLine(page, url).getByRole("status").or(brokerLine(page, url).getByRole("alert"));
 
 export async function addBroker(page: Page, url: string, username = "", password = ""): Promise<void> {
   await page.getByLabel("Broker address").fill(url);

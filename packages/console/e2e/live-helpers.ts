@@ -46,9 +46,13 @@ export async function shownCount(page: Page, testId: string): Promise<number> {
   return Number(text.replace(/[^\d]/g, ""));
 }
 
+/** The reads on screen, newest first. */
+export const readRows = (page: Page) =>
+  page.getByRole("list", { name: "Reads, newest first" }).getByRole("listitem");
+
 /** The seq of the newest row on screen. */
 export async function topSeq(page: Page): Promise<number> {
-  return Number(await page.locator(".read-body li").first().getAttribute("data-seq"));
+  return Number(await readRows(page).first().getAttribute("data-seq"));
 }
 
 /** Opens /live and waits until the stream is live. */

@@ -2,7 +2,10 @@
 // antenna with Sound beeping once per read, Pause/Resume, and never more than 2 requests in flight beside the stream.
 
 import { expect, test } from "./fixtures.ts";
-import { csvLine, exportCsv, openLive, readUnit, shownCount, topSeq } from "./live-helpers.ts";
+import { csvLine, exportCsv, openLive, readRows, readUnit, shownCount, topSeq } from "./live-helpers.ts";
+
+/** The light theme's --accent, the fill of the chosen tag's rows. */
+const ACCENT = "rgb(11, 99, 197)";
 
 test.afterEach(async ({ device }) => {
   await device.hooks.testTag(null);
@@ -23,7 +26,7 @@ test("a test tag's reads appear as the unit sent them: tag, antenna +1, RSSI in 
     const time = new Date(read.time);
     const ms = (n: number, w = 2) => String(n).padStart(w, "0");
     const shownTime = `${ms(time.getUTCHours())}:${ms(time.getUTCMinutes())}:${ms(time.getUTCSeconds())}.${ms(time.getUTCMilliseconds(), 3)}`;
-    const row = page.locator(`.read-body li[data-seq="${read.seq}"]`);
+    const row = readRows(page).and(page.locator(`[data-seq="${read.seq}"]`));
     await expect(row).toHaveText(`990001Antenna 2${read.rssi.toFixed(1)} dBm${shownTime}`);
     await page.getByRole("button", { name: "Pause" }).click();
     const lines = await exportCsv(page);
@@ -56,7 +59,7 @@ test("the tag test: picked from a row, counted per antenna with the best RSSI; S
   });
   await openLive(page);
   await device.hooks.testTag({ tag: "990002", ant: 0, perSecond: 3 });
-  const picked = page.locator(".read-body li", { hasText: "990002" }).first();
+  const picked = readRows(page).filter({ hasText: "990002" }).first();
   await picked.getByRole("button", { name: "990002" }).click();
   await expect(page.getByRole("textbox", { name: "Tag" })).toHaveValue("990002");
   await expect(page.getByTestId("tag-total")).toHaveText(/^\d+ reads? of 990002$/);
@@ -82,10 +85,13 @@ test("the tag test: picked from a row, counted per antenna with the best RSSI; S
   });
   await expect(antennas).toHaveText(expected);
   await expect(page.getByTestId("tag-total")).toHaveText(`${lines.length} reads of 990003`);
-  // Highlighted: the tag's rows on screen, no other.
-  await expect(page.locator(".read-body li.read-mine").first()).toBeVisible();
-  for (const li of await page.locator(".read-body li.read-mine").all())
-    await expect(li).toContainText("990003");
+  // Highlighted (drawn on the accent colour): the tag's rows on screen, no other.
+  const drawn = await readRows(page).evaluateAll((rows) =>
+    rows.map((li) => ({ text: li.textContent ?? "", fill: getComputedStyle(li).backgroundColor })),
+  );
+  const highlighted = drawn.filter((r) => r.fill === ACCENT);
+  expect(highlighted.length).toBeGreaterThan(0);
+  for (const r of highlighted) expect(r.text).toContain("990003");
   const beeps = await page.evaluate(() => (window as unknown as { beeps: number }).beeps);
   expect(beeps - beepsAtOn).toBe(lines.length);
 });

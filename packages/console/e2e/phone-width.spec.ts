@@ -45,7 +45,7 @@ test.describe("phone width", () => {
     await expect(cell(page, unit.name, "seen")).toHaveText(/^\d+$/);
     expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
     // The table scrolls in its box; scrolled to its end, the unit's name is still on screen.
-    const box = page.locator(".fleet-table");
+    const box = page.getByRole("table").locator("..");
     expect(await box.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
     await box.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
     const name = await row(page, unit.name).getByText(unit.name, { exact: true }).boundingBox();
