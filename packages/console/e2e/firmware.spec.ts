@@ -1,7 +1,7 @@
 // Firmware updater against the emulated unit: full update to a new version, 20 failures, refused files, leaving mid-load.
 import { createHash } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { makeTestImage } from "@trc/protocol";
+import { FIRMWARE, makeTestImage } from "@trc/protocol";
 import { waitForReboot } from "./commands-helpers.ts";
 import { expect, type RequestLogEntry, test } from "./fixtures.ts";
 
@@ -17,6 +17,26 @@ async function chooseFile(page: Page, file: ReturnType<typeof imageFile>) {
   await page.getByLabel("Firmware image (.bin)").setInputFiles(file);
 }
 
+/** Installs an image of `version` through the unit's API (the chunks, then its reboot): puts a worker's unit back. */
+async function installVersion(page: Page, version: string): Promise<void> {
+  const image = makeTestImage({ size: 4 * FIRMWARE.chunkSize, version });
+  for (let offset = 0; offset < image.length; offset += FIRMWARE.chunkSize) {
+    const chunk = Buffer.from(image.subarray(offset, offset + FIRMWARE.chunkSize));
+    const multipart = {
+      chunk: { name: "chunk.bin", mimeType: "application/octet-stream", buffer: chunk },
+      offset: String(offset),
+      ...(offset === 0 ? { flSize: String(image.length) } : {}),
+    };
+    expect((await page.request.post(FIRMWARE_PATH, { multipart })).status()).toBe(200);
+  }
+  await expect
+    .poll(async () => {
+      const answer = await page.request.get("/api/telemetry/firmware").catch(() => null);
+      return answer?.ok() ? (await answer.json()).version : null;
+    })
+    .toBe(version);
+}
+
 /** A step's status word, as the step list says it. */
 const stepStatus = (page: Page, key: string) =>
   page.getByTestId(`step-${key}`).getByText(/^(pending|active|in progress|done|failed)$/);
@@ -28,6 +48,7 @@ test("a full update loads every chunk, and the unit comes back reporting the new
   device,
 }) => {
   test.setTimeout(90_000);
+  const versionBefore: string = (await (await page.request.get("/api/telemetry/firmware")).json()).version;
   const size = 10 * 4096 + 1234;
   const bytes = makeTestImage({ size, version: "9.8.7-e2e", projectName: "trc-e2e", seed: 42 });
   const sha = createHash("sha256").update(bytes).digest("hex");
@@ -81,6 +102,9 @@ test("a full update loads every chunk, and the unit comes back reporting the new
   await page.getByRole("button", { name: "Refresh" }).click();
   await expect(stepStatus(page, "upload")).toHaveText("active");
   await expect(page.getByLabel("Firmware image (.bin)")).toBeVisible();
+
+  // The worker's unit goes back to the version it had for the tests after this one.
+  await installVersion(page, versionBefore);
 });
 
 test("20 failed chunk answers in a row end in the failed state, and Retry starts over", async ({
