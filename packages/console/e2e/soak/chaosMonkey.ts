@@ -94,9 +94,10 @@ export async function monkeyStep(page: Page, figures: SoakFigures, rnd: () => nu
         .catch(() => {});
     }
   }
-  const buttons = page.locator(
-    "main button:visible:enabled, .banner button:visible:enabled, main [role=option]:visible",
-  );
+  // The page's buttons and options, and the restart banner's (an alert above the page).
+  const buttons = page
+    .locator("main button:visible:enabled, main [role=option]:visible")
+    .or(page.getByRole("alert").locator("button:visible:enabled"));
   const count = await buttons.count();
   if (count === 0) return;
   const button = buttons.nth(Math.floor(rnd() * count));
