@@ -64,19 +64,14 @@ function useReadyCheck(): ReadyCheck {
  * name never contains a navigation link's ("Files", "Live"...), so those stay unique by name.
  */
 function FixLink({ fix, label }: { fix: ReadyItem["fix"]; label: string }) {
-  const name = `${fix.text} (${label})`;
-  if (!fix.href.startsWith("#"))
-    return (
-      <Link href={fix.href} className="ready-fix" aria-label={name}>
-        {fix.text}
-      </Link>
-    );
   return (
-    <a
+    <Link
       href={fix.href}
       className="ready-fix"
-      aria-label={name}
+      aria-label={`${fix.text} (${label})`}
       onClick={(e) => {
+        // A page: the router navigates. An anchor on this page: scrolled to here, without a history entry.
+        if (fix.href[0] !== "#") return;
         e.preventDefault();
         const target = document.getElementById(fix.href.slice(1));
         if (!target) return;
@@ -87,7 +82,7 @@ function FixLink({ fix, label }: { fix: ReadyItem["fix"]; label: string }) {
       }}
     >
       {fix.text}
-    </a>
+    </Link>
   );
 }
 
@@ -121,24 +116,19 @@ function RaceLength() {
 export default function ReadyPanel() {
   const check = useReadyCheck();
   return (
-    <section
-      className={`card ready ${check.ready ? "ready-ok" : "ready-not"}`}
-      aria-label="Ready check"
-      data-testid="ready"
-      data-ready={check.ready}
-    >
+    <section className="card ready" aria-label="Ready check" data-ok={check.ready}>
       <h2>
         Ready check: <span data-testid="ready-verdict">{check.verdict}</span>
       </h2>
       <ul className="ready-items">
         {check.items.map((i) => (
-          // data-none: no value yet ("—"); a phone shows the reason in its place (telemetry.css).
+          // data-oneline: ok, or no value yet ("—", its reason in the value's place): one line on a phone (telemetry.css).
           <li
             key={i.id}
             data-testid="ready-item"
             data-item={i.id}
             data-ok={i.ok}
-            data-none={i.value === "—" || undefined}
+            data-oneline={i.ok || i.value === "—" || undefined}
           >
             <span className="ready-mark" aria-hidden="true">
               {i.ok ? "✓" : "✗"}
