@@ -1,0 +1,122 @@
+// The Ready panel as a user meets it: the verdict, each item's label, value and reason, and its link to where it is
+// fixed (a card on this page scrolled to and focused without a history entry, or a page navigated to).
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ReadyCheck, ReadyReadings } from "../shared/readyRules.ts";
+
+// The check the panel shows: the real rules on readings the test chooses (the panel's own hooks read nothing).
+const shown = vi.hoisted(() => ({ check: null as ReadyCheck | null }));
+vi.mock("../shared/readyRules.ts", async (importOriginal) => {
+  const rules = await importOriginal<typeof import("../shared/readyRules.ts")>();
+  return { ...rules, readyCheck: (r: ReadyReadings) => shown.check ?? rules.readyCheck(r) };
+});
+const { readyCheck } =
+  await vi.importActual<typeof import("../shared/readyRules.ts")>("../shared/readyRules.ts");
+const { default: ReadyPanel } = await import("./ReadyPanel.tsx");
+
+const NOW = Date.now();
+
+/** A uhf unit whose one antenna reads and clock is right, with no battery reading yet and its storage 90 % used. */
+const READINGS: ReadyReadings = {
+  now: NOW,
+  mode: "uhf",
+  channels: [{ id: 0, ant: true, loss: -20 }],
+  channelReads: {
+    0: [
+      { t: NOW - 60_000, v: 1 },
+      { t: NOW - 1_000, v: 5 },
+    ],
+  },
+  clock: { offsetMs: 12, at: NOW },
+  battery: null,
+  raceHours: 2,
+  storage: { used: 900, total: 1000 },
+  backlog: { left: 0, trend: "steady" },
+  alarms: [],
+};
+
+function show() {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <ReadyPanel />
+      <section id="card-battery" aria-label="Battery">
+        Battery card
+      </section>
+    </QueryClientProvider>,
+  );
+  return screen.getByRole("region", { name: "Ready check" });
+}
+
+const item = (panel: HTMLElement, label: string) =>
+  within(panel)
+    .getAllByRole("listitem")
+    .find((li) => within(li).queryByText(label, { exact: true })) as HTMLElement;
+
+beforeEach(() => {
+  // The unit never answers: only the chosen check is shown.
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(() => new Promise(() => {})),
+  );
+  window.history.replaceState(null, "", "/telemetry");
+  shown.check = readyCheck(READINGS);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  shown.check = null;
+});
+
+describe("ReadyPanel", () => {
+  it("shows the verdict and every item with its value; a failing one says why, one without a reading says so", () => {
+    const panel = show();
+    expect(within(panel).getByRole("heading", { level: 2 })).toHaveTextContent("Ready check: Not ready");
+    expect(
+      within(panel)
+        .getAllByRole("listitem")
+        .map((li) => within(li).getByRole("strong").textContent),
+    ).toEqual(["Antennas", "Device clock", "Battery", "Storage", "Backlog", "Alarms"]);
+    expect(item(panel, "Antennas")).toHaveTextContent("1 antenna read within 10 min");
+    expect(item(panel, "Device clock")).toHaveTextContent("+12 ms");
+    expect(within(item(panel, "Battery")).getByText("No battery reading yet")).toBeVisible();
+    expect(within(item(panel, "Storage")).getByText("90 % used")).toBeVisible();
+    expect(within(item(panel, "Storage")).getByText("90 % used (80 % or more)")).toBeVisible();
+    expect(item(panel, "Backlog")).toHaveTextContent("Empty");
+    expect(item(panel, "Alarms")).toHaveTextContent("None unacknowledged");
+    // Only the failing items give a reason.
+    expect(within(item(panel, "Alarms")).queryByText(/unacknowledged:/)).toBeNull();
+  });
+
+  it("Ready when every item holds", () => {
+    shown.check = readyCheck({
+      ...READINGS,
+      battery: { state: "CHARGING" },
+      storage: { used: 1, total: 10 },
+    });
+    const panel = show();
+    expect(within(panel).getByRole("heading", { level: 2 })).toHaveTextContent("Ready check: Ready");
+  });
+
+  it("a link to a card scrolls to it and focuses it, without a history entry", async () => {
+    const panel = show();
+    const before = window.history.length;
+    const card = document.getElementById("card-battery") as HTMLElement;
+    const scrolled = vi.fn();
+    card.scrollIntoView = scrolled;
+    await userEvent.click(within(panel).getByRole("link", { name: "Battery card (Battery)" }));
+    expect(card).toHaveFocus();
+    expect(scrolled).toHaveBeenCalledWith({ block: "start" });
+    expect(window.location.pathname).toBe("/telemetry");
+    expect(window.location.hash).toBe("");
+    expect(window.history.length).toBe(before);
+  });
+
+  it("a link to a page goes there", async () => {
+    const panel = show();
+    const link = within(panel).getByRole("link", { name: "Free up storage (Storage)" });
+    expect(link).toHaveTextContent("Free up storage");
+    await userEvent.click(link);
+    expect(window.location.pathname).toBe("/files");
+  });
+});
