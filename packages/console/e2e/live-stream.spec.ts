@@ -3,7 +3,15 @@
 import type { Page } from "@playwright/test";
 import type { TagRead } from "@trc/protocol";
 import { type Device, expect, startExtraDevice, test } from "./fixtures.ts";
-import { csvLine, exportCsv, openLive, readUnit, seqsOf, shownCount, topSeq } from "./live-helpers.ts";
+import {
+  csvLine,
+  exportCsv,
+  openLive,
+  openLiveBesideUnit,
+  seqsOf,
+  shownCount,
+  topSeq,
+} from "./live-helpers.ts";
 
 test.afterEach(async ({ device }) => {
   await device.hooks.clearScenario();
@@ -42,8 +50,7 @@ test("a mass start: received N equals the unit's count, each read once and as se
   page,
   device,
 }) => {
-  await openLive(page);
-  const unit = readUnit(device.url, (await device.hooks.streamState()).lastSeq);
+  const unit = await openLiveBesideUnit(page, device);
   try {
     const planned = await device.hooks.massStart(MASS);
     expect(planned).toBeGreaterThanOrEqual(MASS.tags * 5);
@@ -61,8 +68,7 @@ test("the unit drops the connection 3 times mid-burst: received still equals its
   page,
   device,
 }) => {
-  await openLive(page);
-  const unit = readUnit(device.url, (await device.hooks.streamState()).lastSeq);
+  const unit = await openLiveBesideUnit(page, device);
   try {
     const planned = await device.hooks.massStart({ ...MASS, seconds: 5 });
     const massReads = () => unit.reads.filter((r) => isMass(r.tag));

@@ -2,7 +2,15 @@
 // antenna with Sound beeping once per read, Pause/Resume, and never more than 2 requests in flight beside the stream.
 
 import { expect, test } from "./fixtures.ts";
-import { csvLine, exportCsv, openLive, readRows, readUnit, shownCount, topSeq } from "./live-helpers.ts";
+import {
+  csvLine,
+  exportCsv,
+  openLive,
+  openLiveBesideUnit,
+  readRows,
+  shownCount,
+  topSeq,
+} from "./live-helpers.ts";
 
 /** The light theme's --accent, the fill of the chosen tag's rows. */
 const ACCENT = "rgb(11, 99, 197)";
@@ -16,8 +24,7 @@ test("a test tag's reads appear as the unit sent them: tag, antenna +1, RSSI in 
   page,
   device,
 }) => {
-  await openLive(page);
-  const unit = readUnit(device.url, (await device.hooks.streamState()).lastSeq);
+  const unit = await openLiveBesideUnit(page, device);
   try {
     await device.hooks.testTag({ tag: "990001", ant: 1, perSecond: 4 });
     await expect.poll(() => unit.reads.filter((r) => r.tag === "990001").length).toBeGreaterThanOrEqual(2);
