@@ -3,11 +3,11 @@
 import { expect, test } from "../fixtures.ts";
 import {
   hasLivePage,
-  liveCount,
   openLive,
   openPhase,
   type Phase,
   type PhaseFigures,
+  phaseFigures,
   type Sample,
   sample,
   settle,
@@ -74,17 +74,7 @@ test(`race day: ${MINUTES} fake minutes on a phone, esp32 unit, 5 % chaos, reads
         if (minute % SAMPLE_EVERY === 0)
           samples.push({ minute, phase: phase.name, ...(await sample(page, cdp)) });
       }
-      const stats = await device.hooks.stats();
-      const row: PhaseFigures = {
-        phase: phase.name,
-        minutes: perPhase,
-        requests: stats.requests,
-        requestsPerMinute: Math.round((stats.requests / perPhase) * 10) / 10,
-        maxInFlight: stats.maxInFlight,
-      };
-      // Every read the unit made while the page was open is counted on it (nothing missing, nothing twice).
-      if (phase.name === "live") Object.assign(row, await liveCount(page, device, seqAtOpen, true));
-      figures.push(row);
+      figures.push(await phaseFigures(page, device, phase, perPhase, seqAtOpen, true));
     }
   } finally {
     await device.hooks.clearScenario();
@@ -131,17 +121,8 @@ if (REAL_MS)
           const minute = Math.round((Date.now() - start) / 60_000);
           samples.push({ minute, phase: phase.name, ...(await sample(page, cdp)) });
         }
-        const stats = await device.hooks.stats();
         const minutes = (Date.now() - phaseStart) / 60_000;
-        const row: PhaseFigures = {
-          phase: phase.name,
-          minutes: Math.round(minutes * 10) / 10,
-          requests: stats.requests,
-          requestsPerMinute: Math.round((stats.requests / minutes) * 10) / 10,
-          maxInFlight: stats.maxInFlight,
-        };
-        if (phase.name === "live") Object.assign(row, await liveCount(page, device, seqAtOpen, false));
-        figures.push(row);
+        figures.push(await phaseFigures(page, device, phase, minutes, seqAtOpen, false));
       }
     } finally {
       await device.hooks.clearScenario();

@@ -124,6 +124,30 @@ export async function liveCount(page: Page, device: Device, seqAtOpen: number, f
   return { received, unitReads };
 }
 
+/**
+ * A phase's figures once its minutes are over: the requests the unit saw (and most in flight at once), and on the
+ * Live page every read the unit made counted on it (nothing missing, nothing twice).
+ */
+export async function phaseFigures(
+  page: Page,
+  device: Device,
+  phase: Phase,
+  minutes: number,
+  seqAtOpen: number,
+  fakeClock: boolean,
+): Promise<PhaseFigures> {
+  const stats = await device.hooks.stats();
+  const row: PhaseFigures = {
+    phase: phase.name,
+    minutes: Math.round(minutes * 10) / 10,
+    requests: stats.requests,
+    requestsPerMinute: Math.round((stats.requests / minutes) * 10) / 10,
+    maxInFlight: stats.maxInFlight,
+  };
+  if (phase.name === "live") Object.assign(row, await liveCount(page, device, seqAtOpen, fakeClock));
+  return row;
+}
+
 /** Writes the figures to docs/reliability/NAME.json with TRC_FIGURES=1 (scripts/reliability-report.mjs reads them). */
 export async function writeFigures(name: string, figures: object): Promise<void> {
   if (!process.env.TRC_FIGURES) return;
