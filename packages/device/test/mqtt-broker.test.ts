@@ -1,13 +1,16 @@
-// The embedded broker and the event: a refused login over TCP and WebSocket, GET /api/event/broker only under an
-// event, and an event's units publishing under their own client ids.
+// The embedded broker and the event: a refused login over TCP and WebSocket, a packet per WebSocket frame, GET
+// /api/event/broker only under an event, and an event's units publishing under their own client ids.
+import { once } from "node:events";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MQTT_TOPICS, MqttIdentity } from "@trc/protocol";
 import mqtt from "mqtt";
 import { describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { startBroker } from "../src/broker/embedded-broker.ts";
 import { startEvent } from "../src/event.ts";
-import { startTestDevice, tempDir } from "./helpers.ts";
+import { startTestDevice, tempDir, waitFor } from "./helpers.ts";
 import { BROKERS, watch } from "./mqtt-helpers.ts";
 
 for (const { kind, start, missing } of BROKERS) {
@@ -32,6 +35,77 @@ for (const { kind, start, missing } of BROKERS) {
     });
   });
 }
+
+/** A WebSocket client of `url` (mqtt.js over ws) that records the frames it receives and the packets they carry. */
+async function frameCounter(url: string) {
+  const frames: number[] = [];
+  const packets: string[] = [];
+  const messages: { topic: string; text: string; retain: boolean }[] = [];
+  const client = mqtt.connect(url, {
+    reconnectPeriod: 0,
+    createWebsocket: (address: string, protocols: string[]) => {
+      const socket = new WebSocket(address, protocols);
+      socket.on("message", (data: Buffer) => frames.push(data.length));
+      return socket;
+    },
+  } as mqtt.IClientOptions);
+  client.on("packetreceive", (packet) => packets.push(packet.cmd));
+  client.on("message", (topic, payload, packet) =>
+    messages.push({ topic, text: payload.toString(), retain: packet.retain }),
+  );
+  await once(client, "connect");
+  return { client, frames, packets, messages };
+}
+
+describe("the embedded broker over WebSocket", () => {
+  it("sends each packet as one frame: CONNACK, SUBACK, a retained message and a live one, 4 frames", async () => {
+    const broker = await startBroker();
+    const unit = await mqtt.connectAsync(broker.url, { reconnectPeriod: 0 });
+    try {
+      await unit.publishAsync("trc/FRAMES-1/status", "online", { qos: 1, retain: true });
+      const page = await frameCounter(broker.wsUrl);
+      await page.client.subscribeAsync("trc/+/status", { qos: 1 });
+      await waitFor(async () => page.messages[0]);
+      await unit.publishAsync("trc/FRAMES-1/status", "offline", { qos: 1 });
+      await waitFor(async () => page.messages[1]);
+      expect(page.messages).toEqual([
+        { topic: "trc/FRAMES-1/status", text: "online", retain: true },
+        { topic: "trc/FRAMES-1/status", text: "offline", retain: false },
+      ]);
+      expect(page.packets).toEqual(["connack", "suback", "publish", "publish"]);
+      expect(page.frames).toHaveLength(4);
+      await page.client.endAsync(true);
+    } finally {
+      await unit.endAsync(true);
+      await broker.close();
+    }
+  });
+
+  it("delivers 200 retained messages whole and in order, in no more frames than packets", async () => {
+    const broker = await startBroker();
+    const unit = await mqtt.connectAsync(broker.url, { reconnectPeriod: 0 });
+    try {
+      const ids = Array.from({ length: 200 }, (_, i) => `UNIT-${String(i + 1).padStart(3, "0")}`);
+      for (const id of ids)
+        await unit.publishAsync(`trc/${id}/identity`, JSON.stringify({ deviceName: id }), {
+          qos: 1,
+          retain: true,
+        });
+      const page = await frameCounter(broker.wsUrl);
+      await page.client.subscribeAsync("trc/+/identity", { qos: 1 });
+      await waitFor(async () => page.messages[199]);
+      expect(page.messages.map((m) => [m.topic, JSON.parse(m.text).deviceName, m.retain])).toEqual(
+        ids.map((id) => [`trc/${id}/identity`, id, true]),
+      );
+      expect(page.packets).toHaveLength(202);
+      expect(page.frames.length).toBeLessThanOrEqual(202);
+      await page.client.endAsync(true);
+    } finally {
+      await unit.endAsync(true);
+      await broker.close();
+    }
+  });
+});
 
 describe("startEvent", () => {
   it("starts the broker and units publishing as DECODER-NN; GET /api/event/broker answers its WebSocket address", async () => {
