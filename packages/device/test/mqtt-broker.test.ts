@@ -1,6 +1,5 @@
 // The embedded broker and the event: a refused login over TCP and WebSocket, a packet per WebSocket frame, GET
 // /api/event/broker only under an event, and an event's units publishing under their own client ids.
-import { once } from "node:events";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -53,7 +52,10 @@ async function frameCounter(url: string) {
   client.on("message", (topic, payload, packet) =>
     messages.push({ topic, text: payload.toString(), retain: packet.retain }),
   );
-  await once(client, "connect");
+  await new Promise((resolve, reject) => {
+    client.once("connect", resolve);
+    client.once("error", reject);
+  });
   return { client, frames, packets, messages };
 }
 
