@@ -1,5 +1,5 @@
 // Size budget of the built console: gzip sizes per file; fails over 170 kB for the app, 110 kB for the first route or
-// 100 kB for the MQTT client chunks (mqtt.js 5, the reference client, and the broker rows; docs/BUNDLE.md).
+// 100 kB for the MQTT client chunks (u8-mqtt's browser build with the connection, and the broker rows; docs/BUNDLE.md).
 //
 // Usage: npm run build && npm run budget [-- --write-docs]   (reads packages/console/dist, or $TRC_DIST)
 //
@@ -13,7 +13,8 @@
 //      build writes one (a dynamic entry whose source path contains "telemetry"), else the JS file whose name starts
 //      with "TelemetryPage" (Vite names a lazy chunk after its module), else "Telemetry". If none is found the
 //      telemetry page is assumed to be inside the entry, and a note says so.
-// MQTT client = the JS chunks whose file name matches /mqtt/i (the client for units reached through a broker, loaded only when a broker is added):
+// MQTT client = the JS chunks whose file name matches /mqtt/i (the client for units reached through a broker, loaded only
+//   when a broker is added: `mqttConnection-*.js`, u8-mqtt with src/api/mqttConnection.ts, and `mqtt-rows-*.js`):
 //   their own line and their own budget, not counted in the whole app (they load only for such units); should one be
 //   part of the first route, it counts there too.
 // Gzip = the bytes the unit sends: the precompressed <file>.gz that scripts/gzip-dist.mjs writes beside each file
