@@ -83,24 +83,37 @@ describe("the embedded broker over WebSocket", () => {
     }
   });
 
-  it("delivers 200 retained messages whole and in order, in no more frames than packets", async () => {
+  it("delivers 1,000 retained messages whole and in order, in a few turns of the event loop (not 2 each)", async () => {
     const broker = await startBroker();
     const unit = await mqtt.connectAsync(broker.url, { reconnectPeriod: 0 });
     try {
-      const ids = Array.from({ length: 200 }, (_, i) => `UNIT-${String(i + 1).padStart(3, "0")}`);
+      const ids = Array.from({ length: 1000 }, (_, i) => `UNIT-${String(i + 1).padStart(4, "0")}`);
       for (const id of ids)
         await unit.publishAsync(`trc/${id}/identity`, JSON.stringify({ deviceName: id }), {
           qos: 1,
           retain: true,
         });
       const page = await frameCounter(broker.wsUrl);
+      // Turns of this process's event loop (the broker's) while the retained messages go out, each made 1 ms long
+      // as when 500 units share the loop: Aedes's own pace (2 turns a message) takes 2,000 of them.
+      let turns = 0;
+      let counting = true;
+      const turn = () => {
+        turns++;
+        const end = performance.now() + 1;
+        while (performance.now() < end);
+        if (counting) setImmediate(turn);
+      };
+      turn();
       await page.client.subscribeAsync("trc/+/identity", { qos: 1 });
-      await waitFor(async () => page.messages[199]);
+      await waitFor(async () => page.messages[999], 10_000, 5);
+      counting = false;
       expect(page.messages.map((m) => [m.topic, JSON.parse(m.text).deviceName, m.retain])).toEqual(
         ids.map((id) => [`trc/${id}/identity`, id, true]),
       );
-      expect(page.packets).toHaveLength(202);
-      expect(page.frames.length).toBeLessThanOrEqual(202);
+      expect(turns).toBeLessThan(200);
+      expect(page.packets).toHaveLength(1002);
+      expect(page.frames.length).toBeLessThanOrEqual(1002);
       await page.client.endAsync(true);
     } finally {
       await unit.endAsync(true);

@@ -5,6 +5,7 @@ import { type AddressInfo, createServer, type Server } from "node:net";
 import type { Duplex } from "node:stream";
 import { Aedes, type AuthenticateError } from "aedes";
 import { createWebSocketStream, type WebSocket, WebSocketServer } from "ws";
+import { deliverRetainedInWindows } from "./retained-window.ts";
 
 export interface BrokerOptions {
   /** Default 127.0.0.1. */
@@ -79,6 +80,7 @@ export async function startBroker(o: BrokerOptions = {}): Promise<RunningBroker>
     // starts the next: a recursion as deep as the queue ("Maximum call stack size exceeded" at 500 units).
     const aedes = await Aedes.createBroker({ concurrency: 0, ...(persistence ? { persistence } : {}) });
     persistence = (aedes as unknown as { persistence: unknown }).persistence;
+    deliverRetainedInWindows(aedes);
     const auth = o.auth;
     if (auth) {
       aedes.authenticate = (_client, username, password, done) => {
