@@ -12,6 +12,9 @@ import type { RunningBroker } from "../src/broker/embedded-broker.ts";
 import { startTestDevice, waitFor } from "./helpers.ts";
 import { BROKERS, mqttSet, passings, unitOn, type Watcher, watch } from "./mqtt-helpers.ts";
 
+/** Mosquitto 2.0 sweeps its clients' keep-alives once every 6 whole seconds (src/keepalive.c), counting whole seconds. */
+const MOSQUITTO_KEEPALIVE_SWEEP_MS = 6000 + 1000;
+
 for (const { kind, start, missing } of BROKERS) {
   if (missing) console.warn(`MQTT tests against ${kind} skipped: ${missing}`);
   describe.skipIf(!!missing)(`the unit on ${kind}`, () => {
@@ -93,7 +96,7 @@ for (const { kind, start, missing } of BROKERS) {
       }
     });
 
-    it("a unit that hangs with its connection open: offline within 1.5 × keep-alive + 1 s", async () => {
+    it("a unit that hangs with its connection open: offline within 1.5 × keep-alive + 1 s (+ Mosquitto 2.0's sweep)", async () => {
       const w = await watch(broker.url);
       const unit = await unitOn(broker, "HANG-1", { mqttKeepAliveS: 2 });
       try {
@@ -102,16 +105,18 @@ for (const { kind, start, missing } of BROKERS) {
         const from = w.messages.length;
         const frozenAt = Date.now();
         unit.device.mqtt.freeze();
-        const offline = await w.next(topic, (m) => m.text === "offline", 10_000, from);
-        // 1.5 × keep-alive + 1 s as the issue asks, plus 250 ms for the broker's own timing: Mosquitto 2.0 checks
-        // keep-alives on a loop of about a second, and on a loaded 2-core machine CI saw the will at 4,056 ms.
-        expect(offline.at - frozenAt).toBeLessThanOrEqual(1.5 * 2000 + 1000 + 250);
+        const offline = await w.next(topic, (m) => m.text === "offline", 15_000, from);
+        // 1.5 × keep-alive + 1 s as the issue asks, plus 250 ms for the broker's own timing. Mosquitto 2.0 looks at
+        // keep-alives only once every 6 s (keepalive.c: `if(last_keepalive_check + 5 < db.now_s)`), in whole
+        // seconds: its will may come up to that much later, whatever the unit does (docs/MQTT.md).
+        const sweepMs = kind === "Mosquitto" ? MOSQUITTO_KEEPALIVE_SWEEP_MS : 0;
+        expect(offline.at - frozenAt).toBeLessThanOrEqual(1.5 * 2000 + 1000 + 250 + sweepMs);
       } finally {
         await w.close();
         await unit.dispose();
       }
       // The bound is the assertion above; the test's own time also covers connecting on a loaded machine.
-    }, 20_000);
+    }, 30_000);
 
     it("a broker outage: reads wait in Left, then every read arrives, in order (only an unacknowledged batch again)", async () => {
       const topic = MQTT_TOPICS.reads("OUTAGE-1");
