@@ -249,6 +249,8 @@ ${results.map(row).join("\n")}
 
 - The hung unit keeps its TCP connection open and stops sending (no ping): the broker sends its will after 1.5 × the
   15 s keep-alive. A unit whose socket closes (power cut of its modem, process killed) is offline at once.
+  Mosquitto 2.0 looks at keep-alives once every 6 whole seconds (\`keepalive.c\`), so its will may come up to ~7 s
+  past the limit whatever the unit does; Aedes checks each client on its own timer.
 - During the outage each unit keeps its reads (Passings "left" grows); when the broker is back, each publishes them
   oldest first; the subscriber's persistent session (clean session off) holds them for it.
 - The page-side figures (rows filled, main thread) are in the Fleet page section.`,
