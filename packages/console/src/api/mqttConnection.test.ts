@@ -52,18 +52,23 @@ function publish(topic: string, payload: string, o: { qos: 0 | 1; retain: boolea
   return [0x30 | (o.qos << 1) | (o.retain ? 1 : 0), body.length, ...body];
 }
 
+/** A byte of a packet the client sent (0 past its end). */
+const byte = (p: Uint8Array, i: number) => p[i] ?? 0;
+/** A big-endian 16-bit number (MQTT's packet ids, lengths and keep-alive). */
+const u16 = (p: Uint8Array, i: number) => (byte(p, i) << 8) | byte(p, i + 1);
+
 /** What a CONNECT says (MQTT 3.1.1 §3.1), read from the bytes the client sent. */
 function readConnect(p: Uint8Array) {
   let i = 2;
   const text = () => {
-    const n = (p[i] << 8) | p[i + 1];
+    const n = u16(p, i);
     i += 2 + n;
     return new TextDecoder().decode(p.subarray(i - n, i));
   };
   const protocol = text();
-  const level = p[i++];
-  const flags = p[i++];
-  const keepAlive = (p[i] << 8) | p[i + 1];
+  const level = byte(p, i++);
+  const flags = byte(p, i++);
+  const keepAlive = u16(p, i);
   i += 2;
   const clientId = text();
   const username = flags & 0x80 ? text() : undefined;
@@ -74,11 +79,11 @@ function readConnect(p: Uint8Array) {
 /** A SUBSCRIBE's packet id and its (topic filter, QoS) pairs. */
 function readSubscribe(p: Uint8Array) {
   expect(p[0]).toBe(0x82);
-  const id = (p[2] << 8) | p[3];
+  const id = u16(p, 2);
   const topics: [string, number][] = [];
   for (let i = 4; i < p.length; ) {
-    const n = (p[i] << 8) | p[i + 1];
-    topics.push([new TextDecoder().decode(p.subarray(i + 2, i + 2 + n)), p[i + 2 + n]]);
+    const n = u16(p, i);
+    topics.push([new TextDecoder().decode(p.subarray(i + 2, i + 2 + n)), byte(p, i + 2 + n)]);
     i += 3 + n;
   }
   return { id, topics };
