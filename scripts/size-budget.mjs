@@ -278,17 +278,21 @@ downloads from the registry's list):
 | **u8-mqtt** (the console's) | 0.6.7 | \`esm/web/basic-v4.min.js\` | 13.1 kB | 5.1 kB | 1 k | The same without the topic router: the console takes every PUBLISH in one handler |
 
 Why u8-mqtt and no longer mqtt.js in the page (mqtt.js was first kept as the well-kept reference client):
-- **Per message.** With 500 units (about 600 to 1,000 WebSocket frames a second) an earlier CPU profile gave about 40 %
-  of the page's JavaScript time to mqtt.js's own handling of each message: its WebSocket stream, the Buffer polyfill and a
-  \`setTimeout\`-based \`process.nextTick\`, one extra task per message. u8-mqtt decodes the frame's bytes in place and
-  calls the handler (promises, no timer). Measured alone (\`npx tsx packages/console/bench/fleet-broker-client.bench.ts\`:
+- **Per message (in the page: no gain measured).** With 500 units (about 600 to 1,000 WebSocket frames a second) an
+  earlier CPU profile gave about 40 % of the page's JavaScript time to mqtt.js's own handling of each message: its
+  WebSocket stream, the Buffer polyfill and a \`setTimeout\`-based \`process.nextTick\`, one extra task per message.
+  u8-mqtt decodes the frame's bytes in place and calls the handler (promises, no timer). Measured alone (\`npx tsx packages/console/bench/fleet-broker-client.bench.ts\`:
   the same 20,000 telemetry PUBLISH frames fed to each browser build by a fake WebSocket in Chromium, one frame a task;
   main-thread CPU, median of 3 rounds; load average 4.8 to 7.0), a message costs 45.1 µs with mqtt.js, 25.5 µs with
   u8-mqtt and 9.3 µs with no client (the payload decoded alone): the client's own part went from 35.9 to 16.2 µs. On
   the whole page (500 units into Mosquitto, \`bench:fleet-broker\`, the two builds alternated in one sitting at load
   average 7 to 11) the main thread's CPU per frame was 158 and 146 µs with mqtt.js, 155 and 143 µs with u8-mqtt: the
-  difference is within the noise of a loaded machine, the client being a small part of a frame beside the messages
-  into rows and the redraws, and the busy share stays over the issue's 10 % (docs/PERFORMANCE.md).
+  difference is within the noise of a loaded machine. A CPU profile of the page's steady state (20 s, 500 units into
+  Mosquitto, \`BENCH_PROFILE\`, load average 4 to 7) agrees: the client's share of the main thread's busy time is
+  17.7 % with mqtt.js (its code and its \`setTimeout\`s) and 18.7 % with u8-mqtt (its code and a \`TextDecoder\` made
+  for each topic), beside about 54 % of native work (the WebSocket's message events) and the messages into rows and
+  the redraws. So in the page the per-message cost did not fall (u8-mqtt's largest item is the reader object it makes
+  for each packet, 5.6 %), and the busy share stays over the issue's 10 % (docs/PERFORMANCE.md): the gain is the size.
 - **Size.** The MQTT client line went from 96.3 kB to 7.2 kB gzip; the budget is now 20 kB.
 - **Kept.** u8-mqtt 0.6.7 (May 2026) is maintained, has no dependencies, is ESM, BSD-2-Clause, MQTT 3.1.1 and 5.
   Its user base is small, so what the page relies on is tested here: \`src/api/mqttConnection.test.ts\` plays a broker
