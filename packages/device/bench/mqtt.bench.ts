@@ -253,6 +253,8 @@ ${results.map(row).join("\n")}
   past the limit whatever the unit does; Aedes checks each client on its own timer.
 - During the outage each unit keeps its reads (Passings "left" grows); when the broker is back, each publishes them
   oldest first; the subscriber's persistent session (clean session off) holds them for it.
+- "Sent again" counts seqs that reached the subscriber twice (QoS 1 is at-least-once): the batches a broker took but
+  had not acknowledged when it stopped come again after it, and a reader drops them by seq (D10's seqs).
 - The page-side figures (rows filled, main thread) are in the Fleet page section.`,
 );
 console.log("docs/PERFORMANCE.md: section mqtt written");
