@@ -292,7 +292,8 @@ Why u8-mqtt and no longer mqtt.js in the page (mqtt.js was first kept as the wel
   17.7 % with mqtt.js (its code and its \`setTimeout\`s) and 18.7 % with u8-mqtt (its code and a \`TextDecoder\` made
   for each topic), beside about 54 % of native work (the WebSocket's message events) and the messages into rows and
   the redraws. So in the page the per-message cost did not fall (u8-mqtt's largest item is the reader object it makes
-  for each packet, 5.6 %), and the busy share stays over the issue's 10 % (docs/PERFORMANCE.md): the gain is the size.
+  for each packet, 5.6 %). The client alone did not bring the busy share under the issue's 10 %: fewer frames did (the units' counts at most
+  every 5 s, docs/MQTT.md). The gain of the swap is the size.
 - **Size.** The MQTT client line went from 96.3 kB to 7.2 kB gzip; the budget is now 20 kB.
 - **Kept.** u8-mqtt 0.6.7 (May 2026) is maintained, has no dependencies, is ESM, BSD-2-Clause, MQTT 3.1.1 and 5.
   Its user base is small, so what the page relies on is tested here: \`src/api/mqttConnection.test.ts\` plays a broker
