@@ -100,6 +100,18 @@ export async function openLive(page: Page, device: Device, phase: Phase): Promis
     .poll(async () => (await device.hooks.streamState()).open, { timeout: 20_000 })
     .toBeGreaterThan(0);
   await device.hooks.scenario({ readsStopped: null });
+  // The page's first read before the clock jumps: a minute's jump fires the stream's 35 s idle timer, and a
+  // connection that ends before its first read cannot resume (D10: without a seq it starts at the newest read), so
+  // the reads made while it reconnects would never be asked for. On a real clock a live stream is never idle that long.
+  await expect
+    .poll(
+      async () => {
+        await page.clock.runFor(100);
+        return liveReceived(page);
+      },
+      { timeout: 20_000, intervals: [100] },
+    )
+    .toBeGreaterThan(0);
   return seq;
 }
 
