@@ -2,7 +2,6 @@
 // pages each open for a part of the day; in fake time (8 hours in `npm run soak`) and in real time (30 minutes there).
 import { expect, test } from "../fixtures.ts";
 import {
-  hasLivePage,
   openLive,
   openPhase,
   type Phase,
@@ -11,6 +10,7 @@ import {
   type Sample,
   sample,
   settle,
+  startRaceDay,
   writeFigures,
 } from "./racedayProbe.ts";
 
@@ -41,15 +41,8 @@ test(`race day: ${MINUTES} fake minutes on a phone, esp32 unit, 5 % chaos, reads
 }) => {
   test.setTimeout(120_000 + MINUTES * 2_000);
   await page.clock.install();
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Performance.enable");
-  // Reads all day: a tag held at antenna 1, and a mass start of 300 tags in the first two (real) minutes.
-  await device.hooks.scenario({ testTag: { tag: "RACE0001", ant: 0, perSecond: 2 } });
-  await device.hooks.massStart({ tags: 300, seconds: 120, readsPerTag: [2, 6], antennas: [1, 2] });
-  await page.goto("/telemetry");
-  await expect(page.getByRole("region", { name: "Battery" })).toBeVisible();
+  const { cdp, live } = await startRaceDay(page, device);
   await settle(page, device);
-  const live = await hasLivePage(page);
   const phases = PHASES.filter((p) => p.name !== "live" || live);
   const perPhase = Math.max(1, Math.floor(MINUTES / phases.length));
 
@@ -96,13 +89,7 @@ test(`race day: ${MINUTES} fake minutes on a phone, esp32 unit, 5 % chaos, reads
 if (REAL_MS)
   test("race day in real time", async ({ page, device }) => {
     test.setTimeout(REAL_MS + 180_000);
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send("Performance.enable");
-    await device.hooks.scenario({ testTag: { tag: "RACE0001", ant: 0, perSecond: 2 } });
-    await device.hooks.massStart({ tags: 300, seconds: 120, readsPerTag: [2, 6], antennas: [1, 2] });
-    await page.goto("/telemetry");
-    await expect(page.getByRole("region", { name: "Battery" })).toBeVisible();
-    const live = await hasLivePage(page);
+    const { cdp, live } = await startRaceDay(page, device);
     const phases = PHASES.filter((p) => p.name !== "live" || live);
     const phaseMs = REAL_MS / phases.length;
     const samples: Sample[] = [];

@@ -163,6 +163,21 @@ export async function phaseFigures(
   return row;
 }
 
+/**
+ * The morning of a race day: reads all day (a tag held at antenna 1, a mass start of 300 tags in the first two real
+ * minutes), the dashboard open with Chrome's performance metrics on; answers the CDP session and whether the console
+ * has the Live page.
+ */
+export async function startRaceDay(page: Page, device: Device): Promise<{ cdp: CDPSession; live: boolean }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Performance.enable");
+  await device.hooks.scenario({ testTag: { tag: "RACE0001", ant: 0, perSecond: 2 } });
+  await device.hooks.massStart({ tags: 300, seconds: 120, readsPerTag: [2, 6], antennas: [1, 2] });
+  await page.goto("/telemetry");
+  await expect(page.getByRole("region", { name: "Battery" })).toBeVisible();
+  return { cdp, live: await hasLivePage(page) };
+}
+
 /** Writes the figures to docs/reliability/NAME.json with TRC_FIGURES=1 (scripts/reliability-report.mjs reads them). */
 export async function writeFigures(name: string, figures: object): Promise<void> {
   if (!process.env.TRC_FIGURES) return;
