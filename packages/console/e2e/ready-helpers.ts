@@ -54,3 +54,12 @@ export async function watchUntil(
     await check();
   }).toPass({ timeout: 30_000 });
 }
+
+/** The Ready check opened, then the unit's storage at 85 %: Not ready, Storage's reason says why. */
+export async function openReadyWithStorageFull(page: Page, device: Device): Promise<void> {
+  await openReady(page, device);
+  await device.hooks.scenario({ storagePercent: 85 });
+  await nextWatch(page, device, "storage");
+  await expect(verdict(page)).toHaveText("Not ready");
+  await expect(reason(page, "storage")).toHaveText("85 % used (80 % or more)");
+}

@@ -2,7 +2,16 @@
 // reason (battery low, storage full, antenna lost, clock jump, reads stop, backlog), the race length kept, the links.
 import { nextWatch } from "./alarms-helpers.ts";
 import { expect, test } from "./fixtures.ts";
-import { item, openReady, readyPanel, reason, value, verdict, watchUntil } from "./ready-helpers.ts";
+import {
+  item,
+  openReady,
+  openReadyWithStorageFull,
+  readyPanel,
+  reason,
+  value,
+  verdict,
+  watchUntil,
+} from "./ready-helpers.ts";
 import { telemetryCards } from "./telemetry-helpers.ts";
 
 test.afterEach(async ({ device }) => {
@@ -41,11 +50,7 @@ test("storage at 85 %: Not ready, 'Storage 85 % used (80 % or more)'; its link o
   page,
   device,
 }) => {
-  await openReady(page, device);
-  await device.hooks.scenario({ storagePercent: 85 });
-  await nextWatch(page, device, "storage");
-  await expect(verdict(page)).toHaveText("Not ready");
-  await expect(reason(page, "storage")).toHaveText("85 % used (80 % or more)");
+  await openReadyWithStorageFull(page, device);
   await expect(readyPanel(page).getByTestId("ready-reason")).toHaveCount(1);
   await item(page, "storage").getByRole("link", { name: "Free up storage (Storage)" }).click();
   await expect(page).toHaveURL(/\/files$/);
