@@ -86,6 +86,30 @@ test("the unit drops the connection 3 times mid-burst: received still equals its
   }
 });
 
+test("the connection is lost before the first read: the reads made while it was away are all shown, once", async ({
+  page,
+  device,
+}) => {
+  // No read yet when the page opens: the stream has no seq to resume from.
+  await device.hooks.scenario({ readsStopped: true });
+  await openLive(page);
+  const opened = (await device.hooks.streamState()).lastSeq;
+  await page.context().setOffline(true);
+  expect(await device.hooks.dropStreams()).toBe(1);
+  await expect(page.getByTestId("stream-status")).toHaveText(/^Reconnecting/);
+  // The unit reads while the console cannot reach it.
+  await device.hooks.scenario({ readsStopped: null, testTag: { tag: "990007", ant: 2, perSecond: 20 } });
+  await expect.poll(async () => (await device.hooks.streamState()).lastSeq).toBeGreaterThan(opened + 30);
+  await page.context().setOffline(false);
+  const lastSeq = await settle(page, device);
+  const seqs = seqsOf(await exportCsv(page));
+  // Every read from the page's opening on, once each (reads a second before it may show too: the clock's slack).
+  expect(seqs[0]).toBeLessThanOrEqual(opened + 1);
+  expect(seqs).toEqual(range(seqs[0] as number, lastSeq));
+  expect(await shownCount(page, "received")).toBe(seqs.length);
+  await expect(page.getByTestId("missed")).toHaveCount(0);
+});
+
 test("a gap: reads the unit no longer kept when the console came back are shown as missed M", async ({
   page,
   device,

@@ -35,6 +35,9 @@ interface Call {
   fail(err: Error): void;
 }
 
+/** The fake browser clock's epoch at its start; `read(seq)` is made at EPOCH + seq by the unit's clock. */
+export const EPOCH = 1e12;
+
 export function fakeIO() {
   let now = 0;
   let nextId = 0;
@@ -58,6 +61,7 @@ export function fakeIO() {
           fail: reject,
         });
       }),
+    now: () => EPOCH + now,
     setTimeout: (fn, ms) => {
       timers.set(++nextId, { fn, at: now + ms });
       return nextId;
@@ -82,15 +86,17 @@ export function fakeIO() {
   return { io, calls, advance, pendingTimers: () => timers.size };
 }
 
-export const read = (seq: number, tag = "000123", ant = 0): TagRead => ({
+export const read = (seq: number, tag = "000123", ant = 0, time = EPOCH + seq): TagRead => ({
   seq,
   tag,
   ant,
   rssi: -60,
-  time: 1e12 + seq,
+  time,
 });
-export const batch = (...seqs: number[]) =>
-  `event: reads\nid: ${seqs[seqs.length - 1]}\ndata: ${JSON.stringify({ reads: seqs.map((s) => read(s)) })}\n\n`;
+/** One `reads` event of these reads. */
+export const readsEvent = (reads: readonly TagRead[]) =>
+  `event: reads\nid: ${reads[reads.length - 1]?.seq}\ndata: ${JSON.stringify({ reads })}\n\n`;
+export const batch = (...seqs: number[]) => readsEvent(seqs.map((s) => read(s)));
 export const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 export function setup() {

@@ -43,6 +43,8 @@ export interface StreamAnswer {
 /** The I/O a read stream uses, injected in tests. */
 export interface StreamIO {
   fetch(url: string, init: { signal: AbortSignal; cache: "no-store" }): Promise<StreamAnswer>;
+  /** The browser's clock, epoch ms. */
+  now(): number;
   setTimeout(fn: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
 }
@@ -58,6 +60,11 @@ export const STREAM_TIMING = {
   busyMs: 5_000,
   /** The last subscriber gone: close after this (a page shown again at once, or StrictMode's second effect, keeps it). */
   closeGraceMs: 1_000,
+  /**
+   * A seek (below) also takes reads made up to this long before the first connection by the unit's clock as the
+   * console knows it: the clock estimate's error must not lose a read made just after the page opened.
+   */
+  seekSlackMs: 1_000,
 } as const;
 
 export type ReadsListener = (reads: readonly TagRead[]) => void;
@@ -83,6 +90,14 @@ export class ReadStream {
   #watchers = new Set<() => void>();
   #run: AbortController | null = null;
   #closeTimer: unknown = null;
+  /** When the run's first connection was asked for (browser clock): what a seek starts from. */
+  #openedAt: number | null = null;
+  /** The unit's clock minus the browser's, from the last clock sync (0 when none is known). */
+  #offsetMs = 0;
+  /** While seeking: reads older than this (unit clock) were made before the page opened and are passed over. */
+  #since: number | null = null;
+  /** A gap met while seeking: missed only if the reads after it are already the page's. */
+  #heldGap: number | null = null;
 
   constructor(
     readonly base: string,
@@ -114,6 +129,11 @@ export class ReadStream {
     };
   }
 
+  /** The unit's clock minus the browser's (ms) as the last clock sync found it; null when none is known. */
+  setClockOffset(offsetMs: number | null): void {
+    this.#offsetMs = offsetMs ?? 0;
+  }
+
   /** Calls `fn` on every change of the state (for useSyncExternalStore). */
   watch(fn: () => void): () => void {
     this.#watchers.add(fn);
@@ -135,6 +155,9 @@ export class ReadStream {
   #start(): void {
     const run = new AbortController();
     this.#run = run;
+    this.#openedAt = null;
+    this.#since = null;
+    this.#heldGap = null;
     this.#set({ ...INITIAL, status: "connecting" });
     void this.#loop(run.signal);
   }
@@ -175,8 +198,7 @@ export class ReadStream {
 
   /** One connection, from its request to its end. */
   async #connect(signal: AbortSignal): Promise<Outcome> {
-    const { lastSeq } = this.#state;
-    const url = `${this.base}${PASSINGS_STREAM_PATH}${lastSeq === null ? "" : `?after=${lastSeq}`}`;
+    const url = `${this.base}${PASSINGS_STREAM_PATH}${this.#resumeQuery()}`;
     const conn = new AbortController();
     const stop = () => conn.abort();
     signal.addEventListener("abort", stop, { once: true });
@@ -233,6 +255,22 @@ export class ReadStream {
     }
   }
 
+  /**
+   * Where a connection starts: after the last seq; the first connection with live reads only (D10); a later one
+   * without a seq (the first ended before any read) seeks: it asks for every kept read and passes over those made
+   * before the first connection, so the reads made while it reconnected are not lost.
+   */
+  #resumeQuery(): string {
+    const { lastSeq } = this.#state;
+    if (lastSeq !== null) return `?after=${lastSeq}`;
+    if (this.#openedAt === null) {
+      this.#openedAt = this.io.now();
+      return "";
+    }
+    this.#since = this.#openedAt + this.#offsetMs - STREAM_TIMING.seekSlackMs;
+    return "?after=0";
+  }
+
   /** One event: a batch (each seq once, in order) or a gap (counted as missed). */
   #take(event: string, data: string): void {
     let json: unknown;
@@ -247,6 +285,11 @@ export class ReadStream {
       const gap = z.safeParse(ReadsGap, json);
       if (!gap.success || gap.data.to <= last) return;
       const from = Math.max(gap.data.from, last + 1);
+      if (this.#since !== null) {
+        this.#heldGap = (this.#heldGap ?? 0) + gap.data.to - from + 1;
+        this.#set({ lastSeq: gap.data.to });
+        return;
+      }
       this.#set({ missed: this.#state.missed + gap.data.to - from + 1, lastSeq: gap.data.to });
       return;
     }
@@ -256,16 +299,31 @@ export class ReadStream {
       this.#set({ reason: "A batch of reads the console could not read was skipped" });
       return;
     }
-    const fresh = batch.data.reads.filter((r) => r.seq > last);
+    let fresh = batch.data.reads.filter((r) => r.seq > last);
     const newest = fresh[fresh.length - 1];
     if (!newest) return;
-    this.#set({ received: this.#state.received + fresh.length, lastSeq: newest.seq });
+    let missed = this.#state.missed;
+    if (this.#since !== null) {
+      const since = this.#since;
+      const from = fresh.findIndex((r) => r.time >= since);
+      // The kept reads just after a gap are already the page's: the gap's reads may have been too.
+      if (this.#heldGap !== null && from === 0) missed += this.#heldGap;
+      this.#heldGap = null;
+      if (from === -1) {
+        this.#set({ lastSeq: newest.seq });
+        return;
+      }
+      this.#since = null;
+      fresh = fresh.slice(from);
+    }
+    this.#set({ received: this.#state.received + fresh.length, missed, lastSeq: newest.seq });
     for (const listener of this.#readers) listener(fresh);
   }
 }
 
 const browserIO: StreamIO = {
   fetch: (url, init) => fetch(url, init),
+  now: () => Date.now(),
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };

@@ -1,8 +1,10 @@
 // The Live page's reads: the unit's read stream into a bounded log, rendered at most once a frame, Pause, the tag test.
 
+import { useQuery } from "@tanstack/react-query";
 import type { TagRead } from "@trc/protocol";
 import { useCallback, useEffect, useEffectEvent, useState, useSyncExternalStore } from "react";
 import { type ReadStreamState, readStreamOf } from "../api/readStream.ts";
+import { clockResultQuery } from "../shared/clockQuery.ts";
 import { beep } from "../ui/beep.ts";
 import { ReadLog } from "./readLog.ts";
 
@@ -39,6 +41,10 @@ export function useLiveReads(base: string): LiveReads {
   const [frozenAt, setFrozenAt] = useState<number | null>(null);
   const [tag, setTagState] = useState("");
   const [sound, setSound] = useState(false);
+  // The last clock sync of the unit, if any (never started here): a stream that must seek places the page's opening
+  // on the unit's clock with it.
+  const offsetMs = useQuery(clockResultQuery(base)).data?.estimate.offsetMs ?? null;
+  useEffect(() => stream.setClockOffset(offsetMs), [stream, offsetMs]);
 
   // Sound: one beep per read of the test tag (reads of one batch spaced a little).
   const beepFor = useEffectEvent((reads: readonly TagRead[], focus: string | null) => {
