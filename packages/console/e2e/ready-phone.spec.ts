@@ -1,10 +1,11 @@
-// The Ready check on a 375 px phone: one line per item (its value and a link to where it is fixed), the cards on the
+// The Ready check on a 375 px phone (and a healthy unit's on a 360 px one, the narrowest common phone): one line per item (its value and a link to where it is fixed), the cards on the
 // first screen; a failing item's reason and fix link under it; an item with no reading yet says why on its own line.
 import type { Locator } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { item, openReady, openReadyWithStorageFull, readyPanel, reason, value } from "./ready-helpers.ts";
 
-test.use({ viewport: { width: 375, height: 740 } });
+const PHONE = { width: 375, height: 740 };
+test.use({ viewport: PHONE });
 
 test.afterEach(async ({ device }) => {
   await device.hooks.clearFaults();
@@ -28,34 +29,40 @@ async function middle(l: Locator): Promise<number> {
   return (box?.y ?? 0) + (box?.height ?? 0) / 2;
 }
 
-test("a healthy unit on a phone: one line per item with its value and its link, the cards on the first screen", async ({
-  page,
-  device,
-}) => {
-  await openReady(page, device);
-  for (const [id, text] of [
-    ["clock", /^[+-]\d{1,2} ms$/],
-    ["battery", /^\d+ h \d+ min to empty$/],
-    ["storage", /^\d+ % used$/],
-    ["backlog", "Empty"],
-    ["alarms", "None unacknowledged"],
-  ] as const) {
-    await expect(value(page, id)).toHaveText(text);
-    await expect(value(page, id)).toBeInViewport();
-    // The label, the value and the link on one line.
-    const label = item(page, id).getByRole("strong");
-    expect(Math.abs((await middle(value(page, id))) - (await middle(label)))).toBeLessThan(4);
-  }
-  await expect(value(page, "antennas")).toHaveText("3 antennas read within 10 min");
-  for (const name of LINKS) await expect(readyPanel(page).getByRole("link", { name })).toBeInViewport();
-  // The dashboard's first card starts on the first screen (below the 524 px tall panel of three lines per item, it
-  // started at 742 px).
-  await expect(page.getByRole("heading", { name: "Battery", exact: true })).toBeInViewport();
-  const height = (await readyPanel(page).boundingBox())?.height ?? 0;
-  console.log(`[ready-phone] Ready panel of a healthy unit at 375 px: ${height.toFixed(1)} px`);
-  await readyPanel(page).getByRole("link", { name: "Battery card (Battery)" }).click();
-  await expect(page.getByRole("region", { name: "Battery" })).toBeFocused();
-});
+for (const width of [PHONE.width, 360]) {
+  test.describe(`${width} px`, () => {
+    test.use({ viewport: { ...PHONE, width } });
+
+    test(`a healthy unit on a ${width} px phone: one line per item with its value and its link, the cards on the first screen`, async ({
+      page,
+      device,
+    }) => {
+      await openReady(page, device);
+      for (const [id, text] of [
+        ["clock", /^[+-]\d{1,2} ms$/],
+        ["battery", /^\d+ h \d+ min to empty$/],
+        ["storage", /^\d+ % used$/],
+        ["backlog", "Empty"],
+        ["alarms", "None unacknowledged"],
+      ] as const) {
+        await expect(value(page, id)).toHaveText(text);
+        await expect(value(page, id)).toBeInViewport();
+        // The label, the value and the link on one line.
+        const label = item(page, id).getByRole("strong");
+        expect(Math.abs((await middle(value(page, id))) - (await middle(label)))).toBeLessThan(4);
+      }
+      await expect(value(page, "antennas")).toHaveText("3 antennas read within 10 min");
+      for (const name of LINKS) await expect(readyPanel(page).getByRole("link", { name })).toBeInViewport();
+      // The dashboard's first card starts on the first screen (below the 524 px tall panel of three lines per item, it
+      // started at 742 px).
+      await expect(page.getByRole("heading", { name: "Battery", exact: true })).toBeInViewport();
+      const height = (await readyPanel(page).boundingBox())?.height ?? 0;
+      console.log(`[ready-phone] Ready panel of a healthy unit at ${width} px: ${height.toFixed(1)} px`);
+      await readyPanel(page).getByRole("link", { name: "Battery card (Battery)" }).click();
+      await expect(page.getByRole("region", { name: "Battery" })).toBeFocused();
+    });
+  });
+}
 
 test("on a phone a failing item shows why under it with its fix link; one with no reading yet says why on its line", async ({
   page,
