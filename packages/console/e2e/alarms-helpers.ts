@@ -26,9 +26,14 @@ export async function openWatched(
   await expect.poll(() => asked(device, dataset)).toBeGreaterThan(0);
 }
 
-/** Jumps past the watch interval and waits until the unit was asked for `dataset` again. */
+/**
+ * Jumps past the watch interval and waits until the unit was asked for `dataset` again and the page has its answer
+ * (a jump of the page's clock while the answer is on its way would fire the request's timeout: a failed reading).
+ */
 export async function nextWatch(page: Page, device: Device, dataset = "battery"): Promise<void> {
   const before = await asked(device, dataset);
+  const next = page.waitForRequest((r) => new URL(r.url()).pathname === `/api/telemetry/${dataset}`);
   await page.clock.fastForward("00:31");
   await expect.poll(() => asked(device, dataset)).toBeGreaterThan(before);
+  await (await next).response();
 }

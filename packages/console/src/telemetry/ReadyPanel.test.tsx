@@ -4,7 +4,9 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { apiBase, useDeviceSettings } from "../shared/deviceSettings.ts";
 import type { ReadyCheck, ReadyReadings } from "../shared/readyRules.ts";
+import { telemetryKey } from "../shared/telemetryQueries.ts";
 
 // The check the panel shows: the real rules on readings the test chooses (the panel's own hooks read nothing).
 const shown = vi.hoisted(() => ({ check: null as ReadyCheck | null }));
@@ -118,5 +120,26 @@ describe("ReadyPanel", () => {
     expect(link).toHaveTextContent("Free up storage");
     await userEvent.click(link);
     expect(window.location.pathname).toBe("/files");
+  });
+
+  it("a failed reading of uhf/ports keeps the antennas of the last answer (not 'No antenna reading yet')", async () => {
+    shown.check = null;
+    useDeviceSettings.setState({ deviceMode: "uhf" });
+    const client = new QueryClient();
+    const key = telemetryKey(apiBase(), "uhf/ports");
+    client.setQueryData(key, { data: { channels: [{ id: 0, ant: true, loss: -20 }] }, issues: [] });
+    client
+      .getQueryCache()
+      .find({ queryKey: key })
+      ?.setState({ status: "error", error: new Error("timed out") });
+    render(
+      <QueryClientProvider client={client}>
+        <ReadyPanel />
+      </QueryClientProvider>,
+    );
+    const antennas = item(screen.getByRole("region", { name: "Ready check" }), "Antennas");
+    expect(antennas).toHaveTextContent("1 antenna");
+    expect(antennas).not.toHaveTextContent("No antenna reading yet");
+    useDeviceSettings.setState({ deviceMode: null });
   });
 });

@@ -33,7 +33,9 @@ function useReadyCheck(): ReadyCheck {
   const alarms = useAlarms((s) => s.list);
   const hadAntenna = useAlarms((s) => s.memory.hadAntenna);
   const hours = useReadySettings((s) => s.raceHours);
-  const channels = mode === "uhf" && ports.status === "success" ? ports.data.data.channels : undefined;
+  // The last answer's channels, also while a later reading failed (TanStack keeps its data then): one lost poll does
+  // not turn the item into "No antenna reading yet"; the reads' ages still fail it if the unit stays away.
+  const channels = mode === "uhf" ? ports.data?.data.channels : undefined;
   const channelReads: Record<number, CounterSeries> = {};
   for (const c of channels ?? [])
     if (typeof c?.id === "number") channelReads[c.id] = history(`reads:${c.id}`);
