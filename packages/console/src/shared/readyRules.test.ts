@@ -100,6 +100,30 @@ describe("antennas", () => {
     );
   });
 
+  it("antennas with the same problem share one phrase, however many a unit has", () => {
+    const four = [0, 1, 2, 3].map((id) => ({ id, ant: true, loss: -20 }));
+    const flat = [
+      { t: NOW - 3 * MIN, v: 4 },
+      { t: NOW, v: 4 },
+    ];
+    expect(
+      antennasItem(at({ channels: four, channelReads: { 0: flat, 1: flat, 2: flat, 3: flat } })).reason,
+    ).toBe("Antennas 1, 2, 3, 4: no read seen yet");
+    const mixed = antennasItem(
+      at({
+        channels: [
+          ...four.slice(0, 3).map((c) => (c.id === 1 ? { ...c, loss: -3 } : c)),
+          { id: 3, ant: false },
+        ],
+        channelReads: { 0: grewAgo(12), 1: grewAgo(1), 2: grewAgo(12) },
+        hadAntenna: [3],
+      }),
+    );
+    expect(mixed.reason).toBe(
+      "Antennas 1, 3: no read for 12 min; Antenna 2: return loss 3.0 dB (below 6 dB); Antenna 4: lost",
+    );
+  });
+
   it("a poor return loss fails even with reads (below 6 dB, either sign)", () => {
     const i = antennasItem(
       at({

@@ -86,6 +86,11 @@ function readProblem(series: CounterSeries | undefined, now: number): string {
     : "no read seen yet";
 }
 
+/** "Antenna 2", "Antennas 1, 2, 4" (numbers as shown: channel id + 1). */
+function antennaNames(ns: readonly number[]): string {
+  return ns.length === 1 ? `Antenna ${ns[0]}` : `Antennas ${ns.join(", ")}`;
+}
+
 export function antennasItem(r: ReadyReadings): ReadyItem {
   const base = {
     id: "antennas",
@@ -101,20 +106,24 @@ export function antennasItem(r: ReadyReadings): ReadyItem {
   const fitted = (r.channels ?? []).flatMap((c) => (c?.ant === true && finite(c.id) ? [c] : []));
   if (!r.channels) return { ...base, ok: false, value: "—", reason: "No antenna reading yet" };
   const lost = (r.channels ?? []).flatMap((c) =>
-    c?.ant === false && finite(c.id) && r.hadAntenna?.includes(c.id) ? [`Antenna ${c.id + 1}: lost`] : [],
+    c?.ant === false && finite(c.id) && r.hadAntenna?.includes(c.id) ? [c.id] : [],
   );
   if (!fitted.length && !lost.length)
     return { ...base, ok: false, value: "None fitted", reason: "No antenna connected" };
-  const problems = fitted.flatMap((c) => {
-    const n = `Antenna ${(c.id as number) + 1}`;
-    const out: string[] = [];
+  // Each antenna's problems; antennas with the same one share a phrase ("Antennas 1, 2, 3: no read seen yet"), so
+  // the reason stays one line however many antennas a unit has.
+  const byProblem = new Map<string, number[]>();
+  const add = (problem: string, id: number) =>
+    byProblem.set(problem, [...(byProblem.get(problem) ?? []), id + 1]);
+  for (const c of fitted) {
+    const id = c.id as number;
     if (finite(c.loss) && Math.abs(c.loss) < ALARM_RETURN_LOSS_MIN_DB)
-      out.push(`${n}: return loss ${Math.abs(c.loss).toFixed(1)} dB (below ${ALARM_RETURN_LOSS_MIN_DB} dB)`);
-    const problem = readProblem(r.channelReads?.[c.id as number], r.now);
-    if (problem) out.push(`${n}: ${problem}`);
-    return out;
-  });
-  problems.push(...lost);
+      add(`return loss ${Math.abs(c.loss).toFixed(1)} dB (below ${ALARM_RETURN_LOSS_MIN_DB} dB)`, id);
+    const problem = readProblem(r.channelReads?.[id], r.now);
+    if (problem) add(problem, id);
+  }
+  for (const id of lost) add("lost", id);
+  const problems = [...byProblem].map(([problem, ns]) => `${antennaNames(ns)}: ${problem}`);
   const count = `${fitted.length} ${fitted.length === 1 ? "antenna" : "antennas"}`;
   return problems.length
     ? { ...base, ok: false, value: count, reason: problems.join("; ") }
