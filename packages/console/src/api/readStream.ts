@@ -11,6 +11,8 @@ import {
 import * as z from "zod/mini";
 import { unitKey } from "./connection.ts";
 import { reasonOf, retryAfterSeconds } from "./errors.ts";
+import { EMPTY_TALLY, type ReadTally, seekFrom, takeGap, takeReads } from "./readTally.ts";
+import { browserStreamIO, type StreamIO } from "./streamIO.ts";
 
 /**
  * connecting: asking; live: the stream is open; reconnecting: it ended or failed, the next try is planned; busy:
@@ -18,35 +20,13 @@ import { reasonOf, retryAfterSeconds } from "./errors.ts";
  */
 export type StreamStatus = "connecting" | "live" | "reconnecting" | "busy" | "absent" | "closed";
 
-export interface ReadStreamState {
+/** received, missed and lastSeq (the tally's) count since the first subscriber. */
+export interface ReadStreamState extends Pick<ReadTally, "received" | "missed" | "lastSeq"> {
   status: StreamStatus;
-  /** Reads received (each seq once), since the first subscriber. */
-  received: number;
-  /** Reads the unit reported as no longer kept (`gap` events), since the first subscriber. */
-  missed: number;
-  /** The last seq received or skipped by a gap: the resume point. */
-  lastSeq: number | null;
   /** Connections opened (the first and every resume). */
   connections: number;
   /** Why the stream is not live (a refusal's reason, a lost connection), or a batch it could not read. */
   reason: string | null;
-}
-
-/** What the stream needs of a fetch answer (a real `Response` is one). */
-export interface StreamAnswer {
-  status: number;
-  headers: { get(name: string): string | null };
-  body: ReadableStream<Uint8Array> | null;
-  text(): Promise<string>;
-}
-
-/** The I/O a read stream uses, injected in tests. */
-export interface StreamIO {
-  fetch(url: string, init: { signal: AbortSignal; cache: "no-store" }): Promise<StreamAnswer>;
-  /** The browser's clock, epoch ms. */
-  now(): number;
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
 }
 
 export const STREAM_TIMING = {
@@ -94,10 +74,8 @@ export class ReadStream {
   #openedAt: number | null = null;
   /** The unit's clock minus the browser's, from the last clock sync (0 when none is known). */
   #offsetMs = 0;
-  /** While seeking: reads older than this (unit clock) were made before the page opened and are passed over. */
-  #since: number | null = null;
-  /** A gap met while seeking: missed only if the reads after it are already the page's. */
-  #heldGap: number | null = null;
+  /** The counts and the resume point (with a seek's state) behind the state's figures. */
+  #tally: ReadTally = EMPTY_TALLY;
 
   constructor(
     readonly base: string,
@@ -156,8 +134,7 @@ export class ReadStream {
     const run = new AbortController();
     this.#run = run;
     this.#openedAt = null;
-    this.#since = null;
-    this.#heldGap = null;
+    this.#tally = EMPTY_TALLY;
     this.#set({ ...INITIAL, status: "connecting" });
     void this.#loop(run.signal);
   }
@@ -267,7 +244,7 @@ export class ReadStream {
       this.#openedAt = this.io.now();
       return "";
     }
-    this.#since = this.#openedAt + this.#offsetMs - STREAM_TIMING.seekSlackMs;
+    this.#tally = seekFrom(this.#tally, this.#openedAt + this.#offsetMs - STREAM_TIMING.seekSlackMs);
     return "?after=0";
   }
 
@@ -280,17 +257,9 @@ export class ReadStream {
       this.#set({ reason: `A ${event} event that is not JSON was skipped` });
       return;
     }
-    const last = this.#state.lastSeq ?? 0;
     if (event === PASSINGS_STREAM.gapEvent) {
       const gap = z.safeParse(ReadsGap, json);
-      if (!gap.success || gap.data.to <= last) return;
-      const from = Math.max(gap.data.from, last + 1);
-      if (this.#since !== null) {
-        this.#heldGap = (this.#heldGap ?? 0) + gap.data.to - from + 1;
-        this.#set({ lastSeq: gap.data.to });
-        return;
-      }
-      this.#set({ missed: this.#state.missed + gap.data.to - from + 1, lastSeq: gap.data.to });
+      if (gap.success) this.#count(takeGap(this.#tally, gap.data));
       return;
     }
     if (event !== PASSINGS_STREAM.readsEvent) return;
@@ -299,39 +268,22 @@ export class ReadStream {
       this.#set({ reason: "A batch of reads the console could not read was skipped" });
       return;
     }
-    let fresh = batch.data.reads.filter((r) => r.seq > last);
-    const newest = fresh[fresh.length - 1];
-    if (!newest) return;
-    let missed = this.#state.missed;
-    if (this.#since !== null) {
-      const since = this.#since;
-      const from = fresh.findIndex((r) => r.time >= since);
-      // The kept reads just after a gap are already the page's: the gap's reads may have been too.
-      if (this.#heldGap !== null && from === 0) missed += this.#heldGap;
-      this.#heldGap = null;
-      if (from === -1) {
-        this.#set({ lastSeq: newest.seq });
-        return;
-      }
-      this.#since = null;
-      fresh = fresh.slice(from);
-    }
-    this.#set({ received: this.#state.received + fresh.length, missed, lastSeq: newest.seq });
-    for (const listener of this.#readers) listener(fresh);
+    const { tally, fresh } = takeReads(this.#tally, batch.data.reads);
+    this.#count(tally);
+    if (fresh.length) for (const listener of this.#readers) listener(fresh);
+  }
+
+  #count(tally: ReadTally): void {
+    if (tally === this.#tally) return;
+    this.#tally = tally;
+    this.#set({ received: tally.received, missed: tally.missed, lastSeq: tally.lastSeq });
   }
 }
-
-const browserIO: StreamIO = {
-  fetch: (url, init) => fetch(url, init),
-  now: () => Date.now(),
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 const streams = new Map<string, ReadStream>();
 
 /** The one read stream of a unit (any spelling of its address), created on first use. */
-export function readStreamOf(base: string, io: StreamIO = browserIO): ReadStream {
+export function readStreamOf(base: string, io: StreamIO = browserStreamIO): ReadStream {
   const key = unitKey(base);
   let stream = streams.get(key);
   if (!stream) {
