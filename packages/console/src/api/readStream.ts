@@ -238,7 +238,7 @@ export class ReadStream {
    * before the first connection, so the reads made while it reconnected are not lost.
    */
   #resumeQuery(): string {
-    const { lastSeq } = this.#state;
+    const { lastSeq } = this.#tally;
     if (lastSeq !== null) return `?after=${lastSeq}`;
     if (this.#openedAt === null) {
       this.#openedAt = this.io.now();
