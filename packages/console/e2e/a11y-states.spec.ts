@@ -2,6 +2,7 @@
 import { makeTestImage } from "@trc/protocol";
 import { expectNoAxeViolations } from "./a11y-helpers.ts";
 import { commandRow, EXECUTE, executeButton, historyEntries } from "./commands-helpers.ts";
+import { expectHighlight } from "./configuration-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 
 const COMBOS = [
@@ -99,7 +100,7 @@ for (const c of COMBOS) {
         body: { error: "bad value" },
       });
       await input.press("Enter");
-      await expect(input).toHaveClass(/field-failed/);
+      await expectHighlight(input, "failed");
       await expectNoAxeViolations(page, `a refused configuration save (${where})`);
       await input.fill(before);
     } finally {

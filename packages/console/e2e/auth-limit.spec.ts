@@ -1,4 +1,6 @@
 // The password limit in the browser (issue 23): the wait from Retry-After where the user looks, and the level kept.
+
+import { shownColour } from "./colours.ts";
 import { commandRow, executeButton } from "./commands-helpers.ts";
 import { expect, type RunningDevice, startExtraDevice, test } from "./fixtures.ts";
 
@@ -46,7 +48,7 @@ test.describe("password limit", () => {
     const shown = Number(WAIT.exec((await message.textContent()) ?? "")?.[1]);
     expect(shown).toBeGreaterThan(0);
     expect(shown).toBeLessThanOrEqual(retryAfter);
-    await expect(message).toHaveClass(/error-text/);
+    await expect.poll(() => shownColour(message, "color")).toBe("red");
     await expect(page.getByText("Level: Developer (150)")).toBeVisible();
     await expect(page.getByText("Auth: Pass")).toBeVisible();
     await expect(page.getByRole("radio", { name: "Password" })).toBeChecked();

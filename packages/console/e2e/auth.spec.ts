@@ -1,4 +1,6 @@
 // Auth page against the emulated decoder: password test after 0.5 s, the three messages, level, None, the key option.
+
+import { shownColour } from "./colours.ts";
 import { AUTH_TEST, received, waitForRequest } from "./commands-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 
@@ -38,7 +40,7 @@ test.describe("auth page", () => {
     await page.getByRole("button", { name: "Test Password" }).click();
     await expect(page.getByText("Password was incorrect")).toBeVisible();
     await expect(page.getByRole("img", { name: "Failed" })).toHaveText("✗");
-    await expect(page.getByText("Password was incorrect")).toHaveClass(/error-text/);
+    await expect.poll(() => shownColour(page.getByText("Password was incorrect"), "color")).toBe("red");
     await expect(page.getByText("Level: Default (10)")).toBeVisible();
     await expect(page.getByRole("radio", { name: "None" })).toBeChecked();
   });

@@ -1,5 +1,6 @@
 // The config auth flag against an emulated device that wants authentication for sets (DEVICE_CONFIG_AUTH).
 
+import { shownColour } from "./colours.ts";
 import {
   deviceValues,
   inputOf,
@@ -26,7 +27,7 @@ test.describe("config auth flag on, with a device that wants authentication for 
     await inputOf(page, "Raw port").fill(String(otherPort(before.raw_port)));
     await submitOf(page, "Raw port").click();
     await expect(resultOf(page, "Raw port")).toHaveText("401 - Unauthorized");
-    await expect(resultOf(page, "Raw port")).toHaveClass(/error-text/);
+    await expect.poll(() => shownColour(resultOf(page, "Raw port"), "color")).toBe("red");
     expect((await deviceValues(request)).raw_port).toBe(before.raw_port);
   });
 

@@ -4,6 +4,7 @@ import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import {
   banner,
   deviceValues,
+  expectHighlight,
   inputOf,
   openConfiguration,
   resultOf,
@@ -91,7 +92,7 @@ test.describe("two operators on the configuration page", () => {
     const since = await aAsked(page, device, request, start + 1, start + 2);
     await answer(page, "Overwrite").click();
     await expect(resultOf(page, "Raw port")).toHaveText("200 - Success");
-    await expect(inputOf(page, "Raw port")).toHaveClass(/field-saved/);
+    await expectHighlight(inputOf(page, "Raw port"), "saved");
     await expect(setting(page, "Raw port")).toContainText(`Current: ${start + 2}`);
     await expect(question(page)).toHaveCount(0);
     await expect(banner(page)).toBeVisible();
@@ -109,7 +110,7 @@ test.describe("two operators on the configuration page", () => {
     await answer(page, "Keep the unit's value").click();
     await expect(question(page)).toHaveCount(0);
     await expect(inputOf(page, "Raw port")).toHaveValue(String(start + 1));
-    await expect(inputOf(page, "Raw port")).not.toHaveClass(/field-/);
+    await expectHighlight(inputOf(page, "Raw port"), "none");
     await expect(inputOf(page, "Raw port")).toBeEnabled();
     await expect(setting(page, "Raw port")).toContainText(`Current: ${start + 1}`);
     await expect(resultOf(page, "Raw port")).toHaveCount(0);
@@ -128,7 +129,7 @@ test.describe("two operators on the configuration page", () => {
     await expect(question(page)).toHaveCount(0);
     const input = inputOf(page, "Raw port");
     await expect(input).toHaveValue(String(start + 2));
-    await expect(input).toHaveClass(/field-changed/);
+    await expectHighlight(input, "changed");
     await expect(input).toBeEnabled();
     expect(await setsSince(device, since)).toHaveLength(0);
     expect((await deviceValues(request)).raw_port).toBe(start + 1);

@@ -1,5 +1,6 @@
 // Helpers of the configuration browser specs: locating a setting, reading the device's values and its request log.
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { shownColour } from "./colours.ts";
 import { type Device, expect, type RequestLogEntry } from "./fixtures.ts";
 
 /** A setting's block, found by its display name. */
@@ -42,3 +43,24 @@ export async function openConfiguration(page: Page): Promise<void> {
 
 /** A port different from the current one, inside 1..65535. */
 export const otherPort = (current: unknown): number => (current === 10_002 ? 10_003 : 10_002);
+
+type Highlight = "changed" | "saved" | "failed" | "none";
+const HIGHLIGHT_WORDS: Record<Exclude<Highlight, "none">, string> = {
+  changed: "Changed, not saved",
+  saved: "Saved",
+  failed: "Not saved",
+};
+
+/**
+ * SPEC §5's highlight of a setting's input as a user meets it: its colour (yellow when changed, green after a save,
+ * red after a failed one; none when clean) and the same in words, its accessible description.
+ */
+export async function expectHighlight(input: Locator, state: Highlight): Promise<void> {
+  const part = (await input.getAttribute("type")) === "checkbox" ? "outline-color" : "border-color";
+  const named = { yellow: "changed", green: "saved", red: "failed" } as Record<string, Highlight>;
+  await expect.poll(async () => named[await shownColour(input, part)] ?? "none").toBe(state);
+  if (state === "none") {
+    for (const words of Object.values(HIGHLIGHT_WORDS))
+      await expect(input).not.toHaveAccessibleDescription(new RegExp(`^${words}`));
+  } else await expect(input).toHaveAccessibleDescription(new RegExp(`^${HIGHLIGHT_WORDS[state]}`));
+}

@@ -1,6 +1,7 @@
 // The fleet page against three emulated units: added by address, rows filled, a unit that dies and comes back,
 // Open, the list across a reload, refused addresses.
 import type { Page } from "@playwright/test";
+import { shownColour } from "./colours.ts";
 import { expect, type RunningDevice, startExtraDevice, test } from "./fixtures.ts";
 
 const rows = (page: Page) => page.getByTestId("fleet-row");
@@ -114,7 +115,7 @@ test.describe
       await expect(cell(page, "DECODER-03", "alarms")).toHaveText("Device clock off (+2.0 s)");
       await expect(cell(page, "DECODER-01", "alarms")).toHaveText("None");
       await expect(cell(page, "DECODER-01", "clock")).toHaveText(/^[+−]?\d+ ms ± \d+ ms$/);
-      await expect(row(page, "DECODER-03")).toHaveClass(/fleet-alarm/);
+      await expect.poll(() => shownColour(row(page, "DECODER-03"), "border-left-color")).toBe("orange");
       // The second poll (15 s later) gives a rate.
       await expect(cell(page, "DECODER-02", "rate")).toHaveText(/^\d+$/, { timeout: 25_000 });
 
@@ -152,7 +153,7 @@ test.describe
       expect(reboot.status).toBe(200);
       await expect(row(page, "DECODER-03")).toHaveAttribute("data-state", "offline", { timeout: 25_000 });
       await expect(row(page, "DECODER-03").getByText("Offline", { exact: true })).toBeVisible();
-      await expect(row(page, "DECODER-03")).toHaveClass(/fleet-offline/);
+      await expect.poll(() => shownColour(row(page, "DECODER-03"), "border-left-color")).toBe("red");
       await expect(cell(page, "DECODER-03", "alarms")).toHaveText("Unit offline");
       await expect(page.getByTestId("fleet-summary")).toHaveText(/^3 units: 2 online, 1 offline, /);
       for (const name of ["DECODER-01", "DECODER-02"]) {

@@ -5,6 +5,7 @@ import type { Locator, Page } from "@playwright/test";
 import { makeTestImage } from "@trc/protocol";
 import { PAGES } from "./a11y-helpers.ts";
 import { commandRow, historyEntries } from "./commands-helpers.ts";
+import { expectHighlight } from "./configuration-helpers.ts";
 import { expect, startExtraDevice, test } from "./fixtures.ts";
 
 /** Presses Tab (or Shift+Tab) until `target` has focus; fails after `max` presses. */
@@ -86,7 +87,7 @@ test("saves a setting with the keyboard only, then puts it back", async ({ page 
     await page.keyboard.press("ControlOrMeta+a");
     await page.keyboard.type(value);
     await page.keyboard.press("Enter");
-    await expect(input).toHaveClass(/field-saved/);
+    await expectHighlight(input, "saved");
     await expect(page.getByText(`Current: ${value}`, { exact: true })).toBeVisible();
   }
 });

@@ -10,6 +10,9 @@ interface Props {
   disabled: boolean;
   /** For a password: true shows the text. */
   shown: boolean;
+  /** A reason why the value cannot be saved is shown. */
+  invalid: boolean;
+  /** The ids of the highlight in words and the reason. */
   describedBy: string | undefined;
   onEdit(draft: Draft): void;
 }
@@ -22,6 +25,7 @@ export function ConfigInput({
   className,
   disabled,
   shown,
+  invalid,
   describedBy,
   onEdit,
 }: Props) {
@@ -29,7 +33,7 @@ export function ConfigInput({
     id,
     className,
     disabled,
-    "aria-invalid": describedBy ? true : undefined,
+    "aria-invalid": invalid || undefined,
     "aria-describedby": describedBy,
   };
   if (kind === "checkbox") {

@@ -50,8 +50,12 @@ describe("ConfigSetting", () => {
     expect(input.type).toBe("number");
     expect(input).toHaveValue(10000);
     expect(submit).toBeDisabled();
+    expect(input).not.toHaveAccessibleDescription();
     fireEvent.input(input, { target: { value: "10002" } });
     expect(input).toHaveClass("field-changed", { exact: true });
+    // The highlight in words too, not only a colour.
+    expect(input).toHaveAccessibleDescription("Changed, not saved");
+    expect(input).not.toHaveAttribute("aria-invalid");
     expect(submit).toBeEnabled();
     fireEvent.click(submit);
     expect(onSubmit).toHaveBeenCalledWith("raw_port");
@@ -64,6 +68,7 @@ describe("ConfigSetting", () => {
     fireEvent.input(input, { target: { value: "70000" } });
     expect(screen.getByText("Must be at most 65535")).toBeVisible();
     expect(input).toHaveAttribute("aria-invalid", "true");
+    expect(input).toHaveAccessibleDescription("Changed, not saved Must be at most 65535");
     expect(screen.getByRole("button", { name: "Submit" })).toBeDisabled();
   });
 

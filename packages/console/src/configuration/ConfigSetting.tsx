@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { Spinner } from "../ui/Spinner.tsx";
 import { ConfigInput } from "./ConfigInput.tsx";
-import { type FieldState, fieldClass } from "./configState.ts";
+import { FIELD_STATUS_TEXT, type FieldState, fieldClass } from "./configState.ts";
 import { CONFLICT_ANSWERS, type ConflictAnswer, conflictText } from "./conflict.ts";
 import { SaveResultView } from "./SaveResultView.tsx";
 import {
@@ -71,7 +71,12 @@ export function ConfigSetting({ item, field, onEdit, onSubmit, onResolve }: Prop
           className={fieldClass(field.status)}
           disabled={field.busy || conflict !== null}
           shown={shown}
-          describedBy={field.reason ? `${id}-reason` : undefined}
+          invalid={!!field.reason}
+          describedBy={
+            [field.status !== "clean" && `${id}-state`, field.reason && `${id}-reason`]
+              .filter(Boolean)
+              .join(" ") || undefined
+          }
           onEdit={(draft) => onEdit(name, draft)}
         />
         {kind === "password" && (
@@ -89,6 +94,11 @@ export function ConfigSetting({ item, field, onEdit, onSubmit, onResolve }: Prop
         </button>
         {field.busy && <Spinner label="Saving" />}
       </form>
+      {field.status !== "clean" && (
+        <span id={`${id}-state`} hidden>
+          {FIELD_STATUS_TEXT[field.status]}
+        </span>
+      )}
       {field.reason && (
         <div className="field-reason" id={`${id}-reason`}>
           {field.reason}

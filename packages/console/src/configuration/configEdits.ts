@@ -171,7 +171,14 @@ export function unsavedEdits(view: Pick<ConfigView, "items" | "fields">): string
     .map((item) => item.name_internal);
 }
 
-/** The CSS class of an input by its status. */
+/** The CSS class of an input by its status: SPEC §5's yellow, green and red highlights. */
 export function fieldClass(status: FieldStatus): string {
   return status === "clean" ? "" : `field-${status}`;
 }
+
+/** The highlight in words, the input's description (not only a colour, WCAG 1.4.1); none when clean. */
+export const FIELD_STATUS_TEXT: Record<Exclude<FieldStatus, "clean">, string> = {
+  changed: "Changed, not saved",
+  saved: "Saved",
+  failed: "Not saved",
+};

@@ -8,6 +8,7 @@ import type { ConfigEntry, Draft } from "./settingRules.ts";
 
 export {
   cleanField,
+  FIELD_STATUS_TEXT,
   type FieldState,
   type FieldStatus,
   fieldClass,
