@@ -1,6 +1,7 @@
 // Shared steps of the alarm specs: the panel, one alarm row, and "let the 30 s watch come round" on Playwright's clock.
-import type { Page } from "@playwright/test";
+import type { Page, Request } from "@playwright/test";
 import { type Device, expect } from "./fixtures.ts";
+import { firstSyncDone } from "./telemetry-helpers.ts";
 
 export const panel = (page: Page) => page.getByRole("region", { name: "Unit alarms" });
 export const alarmRow = (page: Page, text: string) =>
@@ -13,7 +14,10 @@ export async function asked(device: Device, dataset: string): Promise<number> {
   return (await device.hooks.log()).filter((e) => e.path === `/api/telemetry/${dataset}`).length;
 }
 
-/** Opens `path` on a fake clock (running naturally) and waits until the watch has read `dataset` once. */
+/**
+ * Opens `path` on a fake clock (running naturally) and waits until the watch has read `dataset` once and, on the
+ * dashboard, the first clock sync is done (the callers jump the page's clock next).
+ */
 export async function openWatched(
   page: Page,
   device: Device,
@@ -24,16 +28,26 @@ export async function openWatched(
   await page.clock.install();
   await page.goto(path);
   await expect.poll(() => asked(device, dataset)).toBeGreaterThan(0);
+  if (path === "/" || path === "/telemetry") await firstSyncDone(page);
 }
 
 /**
- * Jumps past the watch interval and waits until the unit was asked for `dataset` again and the page has its answer
- * (a jump of the page's clock while the answer is on its way would fire the request's timeout: a failed reading).
+ * Jumps past the watch interval and waits until the unit was asked for `dataset` again and the page has the answers
+ * of the requests for it sent meanwhile (a jump of the page's clock while one is on its way fires its timeout).
  */
 export async function nextWatch(page: Page, device: Device, dataset = "battery"): Promise<void> {
+  const path = `/api/telemetry/${dataset}`;
   const before = await asked(device, dataset);
-  const next = page.waitForRequest((r) => new URL(r.url()).pathname === `/api/telemetry/${dataset}`);
-  await page.clock.fastForward("00:31");
-  await expect.poll(() => asked(device, dataset)).toBeGreaterThan(before);
-  await (await next).response();
+  const sent: Request[] = [];
+  const seen = (r: Request) => {
+    if (new URL(r.url()).pathname === path) sent.push(r);
+  };
+  page.on("request", seen);
+  try {
+    await page.clock.fastForward("00:31");
+    await expect.poll(() => asked(device, dataset)).toBeGreaterThan(before);
+    await Promise.all(sent.map((r) => r.response()));
+  } finally {
+    page.off("request", seen);
+  }
 }

@@ -129,6 +129,11 @@ test("no reads for N min: N set on the Passings card, raised after N minutes wit
   const minutes = page.getByRole("spinbutton", { name: "Minutes without reads before an alarm" });
   await expect(minutes).toHaveValue("10");
   await minutes.fill("1");
+  // Reads after the page's first reading (a held tag, 20 a second), so the first reading after the stop shows growth
+  // and the minute counts from it (with the emulator's waves a second could pass without a read).
+  const { lastSeq } = await device.hooks.streamState();
+  await device.hooks.scenario({ testTag: { tag: "990011", ant: 0, perSecond: 20 } });
+  await expect.poll(async () => (await device.hooks.streamState()).lastSeq).toBeGreaterThan(lastSeq + 1);
   await device.hooks.scenario({ readsStopped: true });
   await nextWatch(page, device, "passings");
   await page.getByRole("link", { name: "Files" }).click();

@@ -3,6 +3,7 @@
 import type { Page } from "@playwright/test";
 import { asked, nextWatch } from "./alarms-helpers.ts";
 import { type Device, expect } from "./fixtures.ts";
+import { firstSyncDone } from "./telemetry-helpers.ts";
 
 export const readyPanel = (page: Page) => page.getByRole("region", { name: "Ready check" });
 export const verdict = (page: Page) => readyPanel(page).getByTestId("ready-verdict");
@@ -31,13 +32,7 @@ export async function openReady(page: Page, device: Device): Promise<void> {
   await page.goto("/");
   await readyPanel(page).getByRole("spinbutton", { name: "Race length (hours)" }).fill("1");
   await expect.poll(() => asked(device, "uhf/ports")).toBeGreaterThan(0);
-  await expect(page.getByTestId("time-verdict")).not.toHaveAttribute(
-    "data-accuracy",
-    /NOT_QUERIED|QUERYING/,
-    {
-      timeout: 20_000,
-    },
-  );
+  await firstSyncDone(page);
   await nextWatch(page, device, "uhf/ports");
   await expect(verdict(page)).toHaveText("Ready");
 }

@@ -1,5 +1,5 @@
 // Shared steps of the telemetry browser specs.
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect } from "./fixtures.ts";
 
 /** The dashboard's cards: the regions named by their title with their own Refresh button (the Ready check has none). */
@@ -15,12 +15,21 @@ export async function dashboardSettled(page: Page): Promise<void> {
   await expect(telemetryCards(page).first()).toBeVisible();
   for (const card of await telemetryCards(page).all())
     await expect(card).toHaveAttribute("data-state", "loaded");
-  await firstSyncDone(page.getByTestId("time-verdict"));
+  await firstSyncDone(page);
 }
 
-/** Waits until the Device Time verdict is in (a sync takes up to 15 attempts). */
-async function firstSyncDone(verdict: Locator): Promise<void> {
-  await expect(verdict).not.toHaveAttribute("data-accuracy", /NOT_QUERIED|QUERYING/, { timeout: 20_000 });
+/**
+ * Waits until the dashboard's Device Time verdict is in (a sync takes up to 15 attempts). Before a jump of the page's
+ * clock: a jump during the sync is measured as the unit's offset (a "Device clock off" of the jump's size).
+ */
+export async function firstSyncDone(page: Page): Promise<void> {
+  await expect(page.getByTestId("time-verdict")).not.toHaveAttribute(
+    "data-accuracy",
+    /NOT_QUERIED|QUERYING/,
+    {
+      timeout: 20_000,
+    },
+  );
 }
 
 /** Opens the dashboard and waits for the Device Time card's first sync; gives the card and its verdict. */
@@ -28,6 +37,6 @@ export async function openDeviceTime(page: Page) {
   await page.goto("/");
   const time = page.getByTestId("card-time");
   const verdict = time.getByTestId("time-verdict");
-  await firstSyncDone(verdict);
+  await firstSyncDone(page);
   return { time, verdict };
 }
