@@ -160,9 +160,11 @@ test.describe("two operators on the configuration page", () => {
     const since = Date.now();
     await inputOf(page, "Raw port").fill(String(start + 5));
     await submitOf(page, "Raw port").click();
+    // A's field still reads '200 - Success' from its first set: the wait is on the unit receiving this one.
+    await expect.poll(async () => (await setsSince(device, since)).length).toBe(1);
     await expect(resultOf(page, "Raw port")).toHaveText("200 - Success");
     await expect(question(page)).toHaveCount(0);
-    expect(await setsSince(device, since)).toHaveLength(1);
+    await expectHighlight(inputOf(page, "Raw port"), "saved");
     expect((await deviceValues(request)).raw_port).toBe(start + 5);
   });
 
