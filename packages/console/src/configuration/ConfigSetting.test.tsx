@@ -100,6 +100,7 @@ describe("ConfigSetting", () => {
     fireEvent.click(screen.getByRole("button", { name: "Reset to default: HIGH" }));
     expect(select).toHaveValue("HIGH");
     expect(select).toHaveClass("field-changed", { exact: true });
+    expect(select).toHaveAccessibleDescription("Changed, not saved");
   });
 
   it("a boolean is a checkbox", () => {
@@ -109,6 +110,7 @@ describe("ConfigSetting", () => {
     fireEvent.click(box);
     expect(box).toBeChecked();
     expect(box).toHaveClass("field-changed", { exact: true });
+    expect(box).toHaveAccessibleDescription("Changed, not saved");
   });
 
   it("a password is hidden, never autofilled, and shown on request", () => {
