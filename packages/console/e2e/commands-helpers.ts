@@ -67,23 +67,25 @@ export async function waitForRequest(
   return found as RequestLogEntry;
 }
 
-/** Waits until a rebooting device answers again, so the next test finds it up. */
-async function deviceStatus(page: Page): Promise<number> {
-  try {
-    return (await page.request.get("/api/config/deviceName", { timeout: 2_000 })).status();
-  } catch {
-    return 0;
-  }
-}
-
 /**
- * After a reboot command: waits until the unit has gone away (it leaves ~150 ms after its answer; a slow machine
- * may already have seen it come back, so this phase gives up after 5 s), then until it answers again.
+ * After a reboot command the unit received at `since` (epoch ms, this machine's clock: the unit runs here): waits
+ * until it answers again with an uptime shorter than the time since then, i.e. it has been down and is back.
  */
-export async function waitForReboot(page: Page): Promise<void> {
-  const until = Date.now() + 5_000;
-  while (Date.now() < until && (await deviceStatus(page)) !== 0) await page.waitForTimeout(50);
-  await waitForDevice(page);
+export async function waitForReboot(page: Page, since: number): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        try {
+          const res = await page.request.get("/api/telemetry/os", { timeout: 2_000 });
+          const uptimeS = res.ok() ? ((await res.json()) as { uptime_s?: unknown }).uptime_s : undefined;
+          return typeof uptimeS === "number" && uptimeS * 1000 <= Date.now() - since;
+        } catch {
+          return false;
+        }
+      },
+      { timeout: 20_000, intervals: [200] },
+    )
+    .toBe(true);
 }
 
 export async function waitForDevice(page: Page): Promise<void> {

@@ -68,7 +68,7 @@ test.describe("commands page", () => {
     await expect(entry).toContainText("State: RECEIVED");
     await expect(entry.locator("pre")).toHaveCount(0);
     await expect(executeButton(page)).toBeEnabled();
-    await waitForReboot(page);
+    await waitForReboot(page, sent.time);
     // The history survives a reload.
     await page.reload();
     await expectOutcome(historyEntries(page).first(), "200 Success");

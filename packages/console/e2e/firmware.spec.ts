@@ -214,8 +214,9 @@ test("leaving or reloading during the load asks first; Stay keeps loading, Leave
   expect((await device.hooks.log()).filter((e) => isChunk(e) && e.time > left + 50)).toEqual([]);
   // The stopped upload holds the unit for 30 s (another image's first chunk gets 409): a restart frees it for the
   // next test.
+  const rebootAt = Date.now();
   const reboot = await page.request.post("/api/commands/execute", { data: { cmd: "REBOOT", args: [] } });
   expect(reboot.status()).toBe(200);
   // The next test in this worker finds the unit up again.
-  await waitForReboot(page);
+  await waitForReboot(page, rebootAt);
 });

@@ -29,6 +29,8 @@ test(`chaos soak for ${Math.round(SOAK_MS / 1000)} s (seed ${SEED})`, async ({ p
   }
   while (Date.now() - start < SOAK_MS) {
     await monkeyStep(page, figures, rnd);
+    // An operator's pause between clicks (0.1-0.5 s, seeded): real time passing is the point, the page's own
+    // requests and the unit's faults happen meanwhile; nothing is waited for.
     await page.waitForTimeout(100 + rnd() * 400);
     await expectPageStands(page, figures);
   }
