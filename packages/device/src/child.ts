@@ -4,6 +4,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { canonicalAddress } from "./address.ts";
 import { REPO_ROOT } from "./options.ts";
 
 /** The one line main.ts prints to stdout once it listens. */
@@ -135,8 +136,9 @@ export async function startChildDevice(options: ChildDeviceOptions = {}): Promis
   const parsed = new URL(url);
   if (["0.0.0.0", "[::]", "localhost"].includes(parsed.hostname)) parsed.hostname = "127.0.0.1";
   return {
-    url: parsed.origin,
-    port: Number(parsed.port),
+    url: canonicalAddress(parsed.href),
+    // A unit on http's own port 80 prints no port.
+    port: Number(parsed.port) || 80,
     dataDir,
     child,
     output: () => ({ stdout, stderr }),

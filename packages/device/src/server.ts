@@ -1,5 +1,6 @@
 // startDevice(options): opens the data folder, boots the unit and listens; close() shuts it down cleanly.
 import { getRequestListener } from "@hono/node-server";
+import { canonicalAddress } from "./address.ts";
 import { buildApp, createInstruments, type Instruments } from "./app.ts";
 import { Device } from "./device.ts";
 import { Listener } from "./net/listener.ts";
@@ -23,8 +24,9 @@ export interface RunningDevice {
   close(): Promise<void>;
 }
 
+/** The unit's address in the canonical form (`unitAddress`): what it prints and publishes as its console's. */
 function urlOf(host: string, port: number): string {
-  return `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  return canonicalAddress(`http://${host.includes(":") ? `[${host}]` : host}:${port}`);
 }
 
 export async function startDevice(options: DeviceOptions): Promise<RunningDevice> {

@@ -1,16 +1,21 @@
 // A typed client of the read stream's test hooks (DEVICE_TEST_HOOKS=1): a mass start, a test tag, the streams' state.
+import { canonicalAddress } from "./address.ts";
 import { TEST_PREFIX } from "./routes/test-hooks.ts";
 import type { MassStart, TestTag } from "./sim/race-reads.ts";
 
 export type { MassStart, TestTag };
 
-/** GET /api/__test/stream: open streams, the last seq, the oldest kept, how many are kept, the keep-alive (ms). */
+/**
+ * GET /api/__test/stream: open streams, the last seq, the oldest kept, how many are kept, the keep-alive (ms), and
+ * how long a write may wait for its client before the stream is ended (ms).
+ */
 export interface StreamState {
   open: number;
   lastSeq: number;
   firstKept: number;
   kept: number;
   keepAliveMs: number;
+  stallMs: number;
 }
 
 export interface StreamHooks {
@@ -19,9 +24,9 @@ export interface StreamHooks {
   /** Holds a tag at a channel (null takes it away). */
   testTag(tag: TestTag | null): Promise<void>;
   streamState(): Promise<StreamState>;
-  /** Fewer kept reads (a gap is easy to reach) and/or another keep-alive interval. */
-  streamSettings(settings: { kept?: number; keepAliveMs?: number }): Promise<StreamState>;
-  /** Back to 10,000 kept reads and the unit's keep-alive. */
+  /** Fewer kept reads (a gap is easy to reach), another keep-alive interval and/or stall bound. */
+  streamSettings(settings: { kept?: number; keepAliveMs?: number; stallMs?: number }): Promise<StreamState>;
+  /** Back to 10,000 kept reads, the unit's keep-alive and the 30 s stall bound. */
   resetStreamSettings(): Promise<StreamState>;
   /** Ends every open stream as a lost connection would; answers how many. */
   dropStreams(): Promise<number>;
@@ -29,7 +34,7 @@ export interface StreamHooks {
 
 /** The stream hooks of the unit at `url` (e.g. http://127.0.0.1:41234). */
 export function streamHooksClient(url: string): StreamHooks {
-  const api = `${url.replace(/\/+$/, "")}${TEST_PREFIX}`;
+  const api = `${canonicalAddress(url)}${TEST_PREFIX}`;
   const call = async <T>(path: string, method = "GET", body?: unknown): Promise<T> => {
     const init: RequestInit =
       body === undefined

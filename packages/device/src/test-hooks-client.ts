@@ -1,4 +1,5 @@
 // A typed client of a unit's test hooks (/api/__test/, DEVICE_TEST_HOOKS=1) for browser tests and benchmarks.
+import { canonicalAddress } from "./address.ts";
 import type { FaultSpec } from "./middleware/faults.ts";
 import type { LogEntry, RequestStats } from "./middleware/request-log.ts";
 import { TEST_PREFIX } from "./routes/test-hooks.ts";
@@ -30,7 +31,7 @@ async function call(url: string, init?: RequestInit): Promise<Response> {
 
 /** The test hooks of the unit at `url` (e.g. http://127.0.0.1:41234). */
 export function testHooksClient(url: string): TestHooks {
-  const api = `${url.replace(/\/+$/, "")}${TEST_PREFIX}`;
+  const api = `${canonicalAddress(url)}${TEST_PREFIX}`;
   const json = { "content-type": "application/json" };
   return {
     async fault(spec) {

@@ -85,6 +85,46 @@ describe("scenario hooks", () => {
     await dev.call(SCENARIO, { method: "DELETE" });
   });
 
+  it("the link back with drainPerMinute: Left falls over time at that rate, to 0; a bad rate is refused", async () => {
+    const rate = 6000;
+    await dev.postJson(SCENARIO, {
+      serverDown: true,
+      massStart: { tags: 300, seconds: 2, readsPerTag: [1, 2], antennas: [1, 1] },
+    });
+    await vi.waitFor(
+      async () => expect(PassingsTelemetry.parse(await read("passings")).left).toBeGreaterThan(300),
+      {
+        timeout: 10_000,
+        interval: 200,
+      },
+    );
+    const down = PassingsTelemetry.parse(await read("passings"));
+    for (const bad of [0, -5, "fast", 2_000_000])
+      expect(await dev.postJson(SCENARIO, { drainPerMinute: bad })).toEqual({
+        status: 400,
+        body: { error: "Bad value for drainPerMinute" },
+      });
+    expect((await dev.getJson(SCENARIO)).body.scenario).not.toHaveProperty("drainPerMinute");
+    const back = Date.now();
+    const set = await dev.postJson(SCENARIO, { serverDown: false, drainPerMinute: rate });
+    expect(set.body.scenario).toMatchObject({ serverDown: false, drainPerMinute: rate });
+    // Not at once: the first reading still has most of the backlog; each one has sent no more than the rate allows.
+    const first = PassingsTelemetry.parse(await read("passings"));
+    expect(first.left).toBeGreaterThan(down.left / 2);
+    const lefts = [first.left];
+    await vi.waitFor(
+      async () => {
+        const p = PassingsTelemetry.parse(await read("passings"));
+        expect(p.sent - down.sent).toBeLessThanOrEqual(Math.floor((rate * (Date.now() - back)) / 60_000) + 1);
+        lefts.push(p.left);
+        expect(p.left).toBe(0);
+      },
+      { timeout: 20_000, interval: 250 },
+    );
+    expect(lefts.some((l) => l > 0 && l < first.left)).toBe(true);
+    await dev.call(SCENARIO, { method: "DELETE" });
+  }, 40_000);
+
   it("sets and steps the device clock and reports its true offset", async () => {
     const set = (await dev.postJson(SCENARIO, { clockOffsetMs: 3_600_000 })).body;
     expect(set.clockOffsetMs).toBeGreaterThan(3_600_000 - 5);

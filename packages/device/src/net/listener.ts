@@ -4,6 +4,12 @@ import type { AddressInfo } from "node:net";
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
+/**
+ * TCP keep-alive on every connection, probing after this long without traffic: a client gone without closing (a Wi-Fi
+ * drop, no FIN) on a quiet socket is found by the kernel's probes, as a decoder's network stack does.
+ */
+export const TCP_KEEPALIVE_MS = 10_000;
+
 export class Listener {
   #server: Server | null = null;
   #port: number;
@@ -27,7 +33,15 @@ export class Listener {
   /** Starts listening; the first call with port 0 takes a free port, and later calls reuse it. */
   async up(): Promise<void> {
     if (this.#server) return;
-    const server = createServer({ keepAliveTimeout: 5000, requestTimeout: 30_000 }, this.handler);
+    const server = createServer(
+      {
+        keepAliveTimeout: 5000,
+        requestTimeout: 30_000,
+        keepAlive: true,
+        keepAliveInitialDelay: TCP_KEEPALIVE_MS,
+      },
+      this.handler,
+    );
     await new Promise<void>((resolve, reject) => {
       const failed = (err: Error) => reject(err);
       server.once("error", failed);

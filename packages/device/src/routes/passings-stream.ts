@@ -5,7 +5,9 @@ import type { Device } from "../device.ts";
 import { type DeviceApp, type DeviceContext, endpoint, fail } from "../http.ts";
 
 /** One batch a tick: at most 10 batches a second. */
-const TICK_MS = 1000 / PASSINGS_STREAM.batchesPerSecond;
+export const TICK_MS = 1000 / PASSINGS_STREAM.batchesPerSecond;
+/** A write its client has not taken after this long ends the stream and frees its slot (a client gone silently). */
+export const STALL_MS = 30_000;
 
 /** One open stream: released once, when its client goes or the unit drops it. */
 interface Slot {
@@ -18,9 +20,16 @@ interface Slot {
 export class StreamHub {
   readonly slots = new Set<Slot>();
   keepAliveMs: number;
+  stallMs = STALL_MS;
 
   constructor(readonly defaultKeepAliveMs: number) {
     this.keepAliveMs = defaultKeepAliveMs;
+  }
+
+  /** Back to the unit's own keep-alive and stall bound. */
+  reset(): void {
+    this.keepAliveMs = this.defaultKeepAliveMs;
+    this.stallMs = STALL_MS;
   }
 
   get open(): number {
@@ -70,6 +79,23 @@ function resumePoint(c: DeviceContext): number | null | { error: string } {
   return after === undefined ? null : parseResumeSeq(after);
 }
 
+/**
+ * Whether a keep-alive goes now, `sinceWriteMs` after the last write: when the next tick would pass the interval,
+ * so no silence is longer than it (D10: a keep-alive at least every 15 s).
+ */
+export const keepAliveDue = (sinceWriteMs: number, keepAliveMs: number): boolean =>
+  sinceWriteMs + TICK_MS >= keepAliveMs;
+
+/** Whether `write` finished within `ms` (false: the client has stopped taking data). */
+export const drained = (write: Promise<unknown>, ms: number) =>
+  new Promise<boolean>((done) => {
+    const timer = setTimeout(() => done(false), ms);
+    void write.then(() => {
+      clearTimeout(timer);
+      done(true);
+    });
+  });
+
 const waitTick = (slot: Slot) =>
   new Promise<void>((done) => {
     const timer = setTimeout(done, TICK_MS);
@@ -109,28 +135,36 @@ export function passingsStreamRoutes(app: DeviceApp, device: Device): void {
       c.req.raw.signal.addEventListener("abort", slot.release);
       const res = streamSSE(c, async (stream) => {
         stream.onAbort(slot.release);
+        let lastWrite = Date.now();
+        /** Sends one item; a client that does not take it within the stall bound loses its stream and slot. */
+        const send = async (write: Promise<unknown>) => {
+          if (await drained(write, hub.stallMs)) {
+            lastWrite = Date.now();
+            return;
+          }
+          slot.dropped = true;
+          slot.release();
+          c.env?.outgoing?.destroy();
+        };
         reader.advance();
         // A resume point beyond the unit's last read is taken as "live only".
         let cursor = resume === null || resume > log.lastSeq ? log.lastSeq : resume;
-        let lastWrite = Date.now();
         while (!stream.aborted && !slot.dropped) {
           reader.advance();
           if (cursor + 1 < log.firstKept) {
             const gap = { from: cursor + 1, to: log.firstKept - 1 };
-            await stream.writeSSE({ event: PASSINGS_STREAM.gapEvent, data: JSON.stringify(gap) });
+            await send(stream.writeSSE({ event: PASSINGS_STREAM.gapEvent, data: JSON.stringify(gap) }));
             cursor = gap.to;
-            lastWrite = Date.now();
+            if (slot.dropped) break;
           }
           const reads: TagRead[] = log.after(cursor, PASSINGS_STREAM.readsPerBatch);
           const last = reads[reads.length - 1];
           if (last) {
             const data = JSON.stringify({ reads });
-            await stream.writeSSE({ event: PASSINGS_STREAM.readsEvent, id: String(last.seq), data });
+            await send(stream.writeSSE({ event: PASSINGS_STREAM.readsEvent, id: String(last.seq), data }));
             cursor = last.seq;
-            lastWrite = Date.now();
-          } else if (Date.now() - lastWrite >= hub.keepAliveMs) {
-            await stream.write(": keep-alive\n\n");
-            lastWrite = Date.now();
+          } else if (keepAliveDue(Date.now() - lastWrite, hub.keepAliveMs)) {
+            await send(stream.write(": keep-alive\n\n"));
           }
           if (!slot.dropped) await waitTick(slot);
         }

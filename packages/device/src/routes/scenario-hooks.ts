@@ -30,6 +30,8 @@ const FIELDS: Record<string, Check> = {
   readsStopped: (v) => typeof v === "boolean",
   /** The link to the upstream server down (true) or held up (false). */
   serverDown: (v) => typeof v === "boolean",
+  /** Passings the link sends a minute once up (the backlog drains at this rate). */
+  drainPerMinute: (v) => isNum(v) && (v as number) > 0 && (v as number) <= 1_000_000,
   /** Sets the device clock to host clock + this, ms. */
   clockOffsetMs: isNum,
   /** Steps the device clock by this, ms. */
@@ -76,20 +78,29 @@ function streamState(device: Device) {
     firstKept: log.firstKept,
     kept: log.capacity,
     keepAliveMs: hub.keepAliveMs,
+    stallMs: hub.stallMs,
   };
 }
 
 const whole = (v: unknown, min: number, max: number) =>
   typeof v === "number" && Number.isInteger(v) && v >= min && v <= max;
 
-/** POST /api/__test/stream: `kept` (reads kept for a resume, 10..1000000) and/or `keepAliveMs` (50..60000). */
+/** The stream settings POST /api/__test/stream takes, each a whole number within its range. */
+const STREAM_SETTINGS: Record<string, [min: number, max: number]> = {
+  /** Reads kept for a resume. */
+  kept: [10, 1_000_000],
+  /** With nothing to send, a keep-alive this often. */
+  keepAliveMs: [50, 60_000],
+  /** A write not taken within this long ends its stream. */
+  stallMs: [100, 120_000],
+};
+
 function checkStreamSettings(v: unknown): string | null {
   if (!v || typeof v !== "object" || Array.isArray(v)) return "The body must be a JSON object";
   for (const [k, x] of Object.entries(v)) {
-    if (k === "kept" && !whole(x, 10, 1_000_000)) return "kept must be a whole number from 10 to 1000000";
-    if (k === "keepAliveMs" && !whole(x, 50, 60_000))
-      return "keepAliveMs must be a whole number from 50 to 60000";
-    if (k !== "kept" && k !== "keepAliveMs") return `Unknown stream setting: ${k}`;
+    const range = STREAM_SETTINGS[k];
+    if (!range) return `Unknown stream setting: ${k}`;
+    if (!whole(x, ...range)) return `${k} must be a whole number from ${range[0]} to ${range[1]}`;
   }
   return null;
 }
@@ -124,16 +135,17 @@ export function scenarioHookRoutes(app: DeviceApp, device: Device): void {
       if (!json.ok) return fail(c, 400, json.reason);
       const bad = checkStreamSettings(json.value);
       if (bad) return fail(c, 400, bad);
-      const { kept, keepAliveMs } = json.value as { kept?: number; keepAliveMs?: number };
+      const { kept, keepAliveMs, stallMs } = json.value as Record<string, number | undefined>;
+      const hub = streamHubOf(device);
       if (kept !== undefined) device.reader.log.setCapacity(kept);
-      if (keepAliveMs !== undefined) streamHubOf(device).keepAliveMs = keepAliveMs;
+      if (keepAliveMs !== undefined) hub.keepAliveMs = keepAliveMs;
+      if (stallMs !== undefined) hub.stallMs = stallMs;
       return c.json(streamState(device));
     },
-    /** Back to the unit's own settings: 10,000 reads kept, its keep-alive (DEVICE_STREAM_KEEPALIVE_MS, 15 s). */
+    /** Back to the unit's own settings: 10,000 reads kept, its keep-alive (DEVICE_STREAM_KEEPALIVE_MS), 30 s stall. */
     DELETE: (c) => {
-      const hub = streamHubOf(device);
       device.reader.log.setCapacity(PASSINGS_STREAM.keptReads);
-      hub.keepAliveMs = hub.defaultKeepAliveMs;
+      streamHubOf(device).reset();
       return c.json(streamState(device));
     },
   });

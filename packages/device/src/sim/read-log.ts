@@ -62,22 +62,30 @@ export class ReadLog {
 
   /**
    * Gives the reads their seqs, writes the last seq to disk before anyone sees them (a restart never hands a seq
-   * out twice), keeps them and counts them. `unkept` reads before them are counted without being kept (a long
-   * stretch nobody asked about: their seqs are answered with a gap).
+   * out twice), keeps the newest `capacity` and counts them all. `unkept` reads before them (per channel) are
+   * counted without being kept: only reads older than the newest `capacity` may be skipped, so a resume within the
+   * last `capacity` reads never meets a gap (one into the skipped seqs gets one).
    */
   append(reads: readonly NewRead[], unkept: ReadonlyMap<number, number> = new Map()): void {
     let skipped = 0;
     for (const n of unkept.values()) skipped += n;
     if (!reads.length && !skipped) return;
+    if (skipped && reads.length < this.#capacity) {
+      throw new RangeError(
+        `${skipped} reads skipped behind ${reads.length} kept: the newest ${this.#capacity} are always kept`,
+      );
+    }
     const first = this.#lastSeq + skipped + 1;
     this.persist(first + reads.length - 1);
     for (const [ant, n] of unkept) this.count(ant, n);
-    if (skipped) this.#ring = [];
     reads.forEach((r, i) => {
       this.#ring.push({ seq: first + i, ...r });
       this.count(r.ant, 1);
     });
-    if (this.#ring.length > this.#capacity) this.#ring.splice(0, this.#ring.length - this.#capacity);
+    // The ring has no hole: behind skipped seqs it holds only the new reads (at least `capacity` of them).
+    const keep = skipped ? reads.length : this.#ring.length;
+    const drop = this.#ring.length - Math.min(keep, this.#capacity);
+    if (drop > 0) this.#ring.splice(0, drop);
   }
 
   /** Up to `max` kept reads with seq > `after`, oldest first. */

@@ -32,6 +32,8 @@ export interface Scenario {
   testTag?: TestTag;
   /** The link to the upstream server: true down (nothing sent, Left grows with the reads), false up (all sent). */
   serverDown?: boolean;
+  /** Passings the link sends a minute once up, so a backlog drains over time (absent: at once when held up). */
+  drainPerMinute?: number;
 }
 
 interface State {
@@ -69,6 +71,7 @@ export function setScenario(device: Device, patch: Record<string, unknown> | nul
   reader.setStopped(!!s.scenario.readsStopped, now);
   reader.setLostChannels(s.scenario.antennaLost ?? [], now);
   reader.setServerDown(s.scenario.serverDown ?? null, now);
+  reader.setDrainPerMinute(s.scenario.drainPerMinute ?? null, now);
   // What the counters showed when the reads stopped (the stream stopped at the same read).
   if (s.scenario.readsStopped) s.frozen ??= reader.passings(now);
   if (patch === null) reader.clearRaceReads(now);

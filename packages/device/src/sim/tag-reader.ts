@@ -25,8 +25,6 @@ const POWER: Record<UhfPower, { factor: number; dbm: number }> = {
   HIGH: { factor: 1, dbm: 30 },
 };
 const DELTA_WINDOW_MS = 60_000;
-/** Reads of a stretch nobody asked about that ended longer ago than this are counted but not kept. */
-const KEPT_CATCH_UP_MS = 5 * 60_000;
 /** The living reader's athletes: tags 200000..201999. */
 const ATHLETES = 2000;
 
@@ -37,12 +35,24 @@ export interface ReaderOptions {
   antennaMissing?: boolean;
 }
 
+/** The newest `keep` of `reads`; the older ones are counted per channel into `counted`. */
+function countOlder(reads: NewRead[], keep: number, counted: Map<number, number>): NewRead[] {
+  const older = reads.length - keep;
+  for (let i = 0; i < older; i++) {
+    const ant = reads[i]?.ant ?? 0;
+    counted.set(ant, (counted.get(ant) ?? 0) + 1);
+  }
+  return reads.slice(older);
+}
+
 export class TagReader {
   #last: number;
   #txOn = true;
   #stopped = false;
   /** The link-down scenario: true holds the upstream server away, false holds it up, null leaves it to the noise. */
   #serverDown: boolean | null = null;
+  /** Passings the link sends a minute once up (the drain scenario); null: all at once when held up, else the noise's. */
+  #drainPerMinute: number | null = null;
   /** Channels whose antenna the antenna-lost scenario took away. */
   #lost = new Set<number>();
   #ports: readonly { ant: boolean; share: number }[];
@@ -96,6 +106,12 @@ export class TagReader {
   setServerDown(down: boolean | null, now = Date.now()): void {
     this.advance(now);
     this.#serverDown = down;
+  }
+
+  /** The drain scenario: the link, once up, sends at most `perMinute` passings a minute (null: no bound). */
+  setDrainPerMinute(perMinute: number | null, now = Date.now()): void {
+    this.advance(now);
+    this.#drainPerMinute = perMinute;
   }
 
   /** The antenna-lost scenario: no read on these channels. */
@@ -210,28 +226,39 @@ export class TagReader {
       .map(({ at, ...r }) => ({ ...r, time: Math.round(this.options.unitTime(at)) }));
   }
 
+  /**
+   * The link is up for `dtMs`: held up by the scenario everything goes out at once (a test sees Left 0), up on its
+   * own the backlog goes within a few seconds; a drain rate bounds either, so Left falls over time.
+   */
+  private send(dtMs: number): void {
+    const backlog = this.#unique - this.#sent;
+    const unbounded = this.#serverDown === false ? backlog : backlog * Math.min(1, dtMs / 1000 / SEND_LAG_S);
+    const rate = this.#drainPerMinute;
+    this.#sent += rate === null ? unbounded : Math.min(unbounded, (rate * dtMs) / 60_000);
+  }
+
   /** Makes every read up to `now` (the stream calls this on each tick; telemetry before it answers). */
   advance(now = Date.now()): void {
     if (now <= this.#last) return;
     const gap = now - this.#last;
     const step = Math.max(1000, gap / 2000);
-    const kept: NewRead[] = [];
+    // A long stretch nobody asked about holds at most the newest 2 × capacity reads at a time; only the newest
+    // `capacity` are kept (the log keeps no more), the older ones are counted without being kept.
+    const capacity = this.log.capacity;
+    let kept: NewRead[] = [];
     const unkept = new Map<number, number>();
     for (let t = this.#last; t < now; ) {
       const dtMs = Math.min(step, now - t);
       const tS = (t + dtMs / 2 - this.start) / 1000;
-      const reads = this.readsIn(t, dtMs, tS);
-      if (t + dtMs >= now - KEPT_CATCH_UP_MS) kept.push(...reads);
-      else for (const r of reads) unkept.set(r.ant, (unkept.get(r.ant) ?? 0) + 1);
-      // Held up (the scenario): everything goes out at once, so a test sees Left 0.
-      if (this.#serverDown === false) this.#sent = this.#unique;
-      else if (this.#serverDown === null && this.serverUp(tS))
-        this.#sent += (this.#unique - this.#sent) * Math.min(1, dtMs / 1000 / SEND_LAG_S);
+      for (const r of this.readsIn(t, dtMs, tS)) kept.push(r);
+      if (kept.length >= 2 * capacity) kept = countOlder(kept, capacity, unkept);
+      if (this.#serverDown === false || (this.#serverDown === null && this.serverUp(tS))) this.send(dtMs);
       t += dtMs;
       const lastSample = this.#history[this.#history.length - 1];
       if (!lastSample || t - lastSample.t >= 1000) this.#history.push({ t, unique: this.#unique });
     }
     this.#last = now;
+    if (kept.length > capacity) kept = countOlder(kept, capacity, unkept);
     this.log.append(kept, unkept);
     const cutoff = now - 2 * DELTA_WINDOW_MS;
     while (this.#history.length > 2 && (this.#history[1]?.t ?? now) < cutoff) this.#history.shift();
