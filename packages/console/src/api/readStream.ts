@@ -1,17 +1,10 @@
 // The unit's read stream (D10) as the console holds it: one connection per unit beside its request gate, open while
 // a page subscribes, resumed from the last seq after a drop, counting the reads received and the ones the unit missed.
-import {
-  PASSINGS_STREAM,
-  PASSINGS_STREAM_PATH,
-  ReadsBatch,
-  ReadsGap,
-  StreamItemReader,
-  type TagRead,
-} from "@trc/protocol";
+import { PASSINGS_STREAM, PASSINGS_STREAM_PATH, ReadsGap, StreamItemReader, TagRead } from "@trc/protocol";
 import * as z from "zod/mini";
 import { unitKey } from "./connection.ts";
 import { reasonOf, retryAfterSeconds } from "./errors.ts";
-import { EMPTY_TALLY, type ReadTally, seekFrom, takeGap, takeReads } from "./readTally.ts";
+import { EMPTY_TALLY, type ReadTally, resumeAfter, seekFrom, takeGap, takeReads } from "./readTally.ts";
 import { browserStreamIO, type StreamIO } from "./streamIO.ts";
 
 /**
@@ -25,7 +18,7 @@ export interface ReadStreamState extends Pick<ReadTally, "received" | "missed" |
   status: StreamStatus;
   /** Connections opened (the first and every resume). */
   connections: number;
-  /** Why the stream is not live (a refusal's reason, a lost connection), or a batch it could not read. */
+  /** Why the stream is not live (a refusal's reason, a lost connection); while live, why reads were missed (MISSED_WHY). */
   reason: string | null;
 }
 
@@ -204,7 +197,7 @@ export class ReadStream {
         }
         return { kind: "ended", carried: false, reason };
       }
-      this.#set({ status: "live", reason: null, connections: this.#state.connections + 1 });
+      this.#set({ status: "live", reason: this.#tally.why, connections: this.#state.connections + 1 });
       const items = new StreamItemReader();
       const decoder = new TextDecoder();
       const reader = res.body.getReader();
@@ -214,7 +207,7 @@ export class ReadStream {
         touch();
         carried = true;
         for (const item of items.push(decoder.decode(chunk.value, { stream: true }))) {
-          if (item.kind === "event") this.#take(item.event, item.data);
+          if (item.kind === "event") this.#take(item);
         }
       }
       return { kind: "ended", carried, reason: "The unit ended the read stream" };
@@ -239,7 +232,10 @@ export class ReadStream {
    */
   #resumeQuery(): string {
     const { lastSeq } = this.#tally;
-    if (lastSeq !== null) return `?after=${lastSeq}`;
+    if (lastSeq !== null) {
+      this.#tally = resumeAfter(this.#tally);
+      return `?after=${lastSeq}`;
+    }
     if (this.#openedAt === null) {
       this.#openedAt = this.io.now();
       return "";
@@ -248,27 +244,27 @@ export class ReadStream {
     return "?after=0";
   }
 
-  /** One event: a batch (each seq once, in order) or a gap (counted as missed). */
-  #take(event: string, data: string): void {
-    let json: unknown;
+  /**
+   * One event: a gap (counted as missed) or a batch (each seq once, in order). A read the console cannot read (D3)
+   * stands as its seq, placed by the event's id (the batch's last seq), and counts as missed; the others are kept.
+   */
+  #take({ event, id, data }: { event: string; id: string | undefined; data: string }): void {
+    let json: { reads?: unknown } | null = null;
     try {
       json = JSON.parse(data);
-    } catch {
-      this.#set({ reason: `A ${event} event that is not JSON was skipped` });
-      return;
-    }
+    } catch {}
     if (event === PASSINGS_STREAM.gapEvent) {
       const gap = z.safeParse(ReadsGap, json);
       if (gap.success) this.#count(takeGap(this.#tally, gap.data));
       return;
     }
     if (event !== PASSINGS_STREAM.readsEvent) return;
-    const batch = z.safeParse(ReadsBatch, json);
-    if (!batch.success) {
-      this.#set({ reason: "A batch of reads the console could not read was skipped" });
-      return;
-    }
-    const { tally, fresh } = takeReads(this.#tally, batch.data.reads);
+    const last = Number(id);
+    const raw = json?.reads;
+    const reads = Array.isArray(raw)
+      ? raw.map((r, i) => z.safeParse(TagRead, r).data ?? last - raw.length + 1 + i)
+      : [last];
+    const { tally, fresh } = takeReads(this.#tally, reads);
     this.#count(tally);
     if (fresh.length) for (const listener of this.#readers) listener(fresh);
   }
@@ -276,7 +272,7 @@ export class ReadStream {
   #count(tally: ReadTally): void {
     if (tally === this.#tally) return;
     this.#tally = tally;
-    this.#set({ received: tally.received, missed: tally.missed, lastSeq: tally.lastSeq });
+    this.#set({ received: tally.received, missed: tally.missed, lastSeq: tally.lastSeq, reason: tally.why });
   }
 }
 

@@ -41,7 +41,6 @@ export default function LivePage() {
   const now = useNow(1000);
   const { stream, log } = live;
   const absent = stream.status === "absent";
-  const waiting = stream.status === "reconnecting" || stream.status === "busy";
   const behind = live.paused ? log.total - live.shownTotal : 0;
   return (
     <div className="live">
@@ -51,7 +50,8 @@ export default function LivePage() {
       <div className="live-head">
         <p className={`live-status live-${stream.status}`} role="status" data-testid="stream-status">
           {STATUS_TEXT[stream.status]}
-          {waiting && stream.reason ? `: ${stream.reason}` : ""}
+          {/* Why it is not live, or while live why reads were missed. */}
+          {!absent && stream.reason ? `: ${stream.reason}` : ""}
         </p>
         {!absent && (
           <div className="live-bar">

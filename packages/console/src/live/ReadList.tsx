@@ -67,8 +67,15 @@ export function ReadList({ log, shownTotal, tag, onPick }: ReadListProps) {
         <ol className="read-body" aria-label="Reads, newest first" style={{ height: rows * ROW_PX }}>
           {shown}
         </ol>
-        {/* Over the empty list, inside its fixed height: the first reads take its place without moving anything. */}
-        {rows === 0 && <p className="read-empty">No reads yet.</p>}
+        {/* Over the empty list, inside its fixed height: the first reads take its place without moving anything. A
+            paused view whose reads all dropped off the kept ones (KEPT_READS newer reads since Pause) says so. */}
+        {rows === 0 && (
+          <p className="read-empty">
+            {shownTotal
+              ? "Newer reads pushed out the paused ones: Resume shows the newest."
+              : "No reads yet."}
+          </p>
+        )}
       </div>
     </div>
   );

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { describe, expect, it } from "vitest";
-import { batch, EPOCH, fakeIO, flush, read, readsEvent } from "../api/readStream.fakes.ts";
+import { batch, EPOCH, fakeIO, flush, read, readsEvent } from "../../test/readStream.fakes.ts";
 import { readStreamOf, STREAM_TIMING } from "../api/readStream.ts";
 import { type ClockSync, clockKey } from "../shared/clockQuery.ts";
 import { useLiveReads } from "./useLiveReads.ts";

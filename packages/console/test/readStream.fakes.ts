@@ -1,7 +1,7 @@
 // Fakes for the read stream's tests: a scripted unit answering server-sent events, a manual clock, read builders.
 import type { TagRead } from "@trc/protocol";
-import { ReadStream } from "./readStream.ts";
-import type { StreamAnswer, StreamIO } from "./streamIO.ts";
+import { ReadStream } from "../src/api/readStream.ts";
+import type { StreamAnswer, StreamIO } from "../src/api/streamIO.ts";
 
 export const flush = async () => {
   for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
