@@ -2,21 +2,18 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { API, AUTH_TEST_DELAY_MS, AuthTestResponse, fieldIssues } from "@trc/protocol";
-import { send } from "../api/client.ts";
 import { DeviceError, errorText, isGuessLimit, reasonOf } from "../api/errors.ts";
 import { sleep as sleepFor } from "../api/sleep.ts";
+import { type Answer, write } from "../api/write.ts";
 import { type AuthResult, useAuth } from "../shared/authStore.ts";
 import { passwordTestMessage } from "../shared/authText.ts";
 
-export type AuthFetcher = (json: {
-  auth_pw?: string;
-}) => Promise<{ status: number; body: unknown; retryAfterS?: number }>;
+/** A scripted unit for tests; by default the write goes to the chosen unit. */
+export type AuthFetcher = (json: { auth_pw?: string }) => Promise<Answer>;
 
 export interface TestOutcome extends AuthResult {
   level?: number;
 }
-
-const defaultFetcher: AuthFetcher = (json) => send(API.authTest, { method: "POST", json, priority: 1 });
 
 /**
  * Asks the device which level a password gives (an empty password is sent without auth_pw: the device answers 400).
@@ -24,12 +21,12 @@ const defaultFetcher: AuthFetcher = (json) => send(API.authTest, { method: "POST
  */
 export async function askLevel(
   password: string,
-  fetcher: AuthFetcher = defaultFetcher,
+  fetcher?: AuthFetcher,
   sleep: (ms: number) => Promise<void> = (ms) => sleepFor(ms),
 ): Promise<number> {
   await sleep(AUTH_TEST_DELAY_MS);
-  const answer = await fetcher(password ? { auth_pw: password } : {});
-  if (answer.status !== 200) throw DeviceError.http(answer.status, answer.body, answer.retryAfterS);
+  const json = password ? { auth_pw: password } : {};
+  const answer = await write(API.authTest, { json, only: 200 }, fetcher && (() => fetcher(json)));
   const parsed = AuthTestResponse.safeParse(answer.body);
   if (!parsed.success) throw DeviceError.contract(fieldIssues(parsed.error.issues, answer.body), answer.body);
   return parsed.data.level;
@@ -46,7 +43,7 @@ export function failureMessage(err: unknown): string {
 /** A test's outcome as the page shows it, never throwing. */
 export async function checkPassword(
   password: string,
-  fetcher: AuthFetcher = defaultFetcher,
+  fetcher?: AuthFetcher,
   sleep: (ms: number) => Promise<void> = (ms) => sleepFor(ms),
 ): Promise<TestOutcome> {
   try {

@@ -9,8 +9,9 @@ import {
   outcomeFromStatus,
 } from "@trc/protocol";
 import { send } from "../api/client.ts";
-import { DeviceError, errorText } from "../api/errors.ts";
+import { errorText } from "../api/errors.ts";
 import { sleep } from "../api/sleep.ts";
+import { write } from "../api/write.ts";
 import { maskedPacket } from "./args.ts";
 import { useCommands } from "./commandsStore.ts";
 import { bodyText, type HistoryEntry } from "./history.ts";
@@ -56,20 +57,24 @@ export async function executeCommand(
   store.select(null);
   await sleep(ctx.delayMs ?? COMMAND_SEND_DELAY_MS);
   store.patchEntry(id, { state: "SENT", timeSent: Date.now() });
-  let answer: Awaited<ReturnType<typeof send>>;
-  try {
-    answer = await send(API.commandExecute, { method: "POST", json: packet, priority: 1 });
-  } catch (err) {
-    store.patchEntry(id, { timeReceived: Date.now(), outcome: "UNKNOWN", responseBody: errorText(err) });
-    throw err;
-  }
-  store.patchEntry(id, {
-    state: "RECEIVED",
-    timeReceived: answer.receivedAt,
-    responseHeader: `HTTP ${answer.status}`,
-    responseBody: bodyText(answer.body),
-    outcome: outcomeFromStatus(answer.status),
-  });
-  if (!answer.ok) throw DeviceError.http(answer.status, answer.body, answer.retryAfterS);
+  // The history records every answer (and why none came) before the write judges it.
+  await write(API.commandExecute, { json: packet }, (path, opts) =>
+    send(path, opts).then(
+      (answer) => {
+        store.patchEntry(id, {
+          state: "RECEIVED",
+          timeReceived: answer.receivedAt,
+          responseHeader: `HTTP ${answer.status}`,
+          responseBody: bodyText(answer.body),
+          outcome: outcomeFromStatus(answer.status),
+        });
+        return answer;
+      },
+      (err: unknown) => {
+        store.patchEntry(id, { timeReceived: Date.now(), outcome: "UNKNOWN", responseBody: errorText(err) });
+        throw err;
+      },
+    ),
+  );
   return useCommands.getState().history.find((e) => e.id === id);
 }

@@ -10,6 +10,7 @@ import {
 import { request, send } from "../api/client.ts";
 import { DeviceError, errorText, isGuessLimit } from "../api/errors.ts";
 import { readMapping } from "../api/mappingStore.ts";
+import { write } from "../api/write.ts";
 import { writeCredentials } from "../shared/credentials.ts";
 import { noAnswerResult, type SaveResult, saveResult, setBody } from "./saveResult.ts";
 import { type ConfigEntry, withCurrentValues, withKnownLimits } from "./settingRules.ts";
@@ -68,8 +69,7 @@ export async function loadConfig(remote: boolean, opts: LoadOptions): Promise<Lo
  */
 export async function setSetting(name: string, value: ConfigValue, base: string): Promise<SaveResult> {
   const body = setBody(name, value, new Date(), writeCredentials("config"));
-  const answer = await send(API.configSet, { base, method: "POST", json: body, priority: 1 });
-  if (answer.status !== 200) throw DeviceError.http(answer.status, answer.body, answer.retryAfterS);
+  const answer = await write(API.configSet, { base, json: body, only: 200 });
   return saveResult(answer.status, answer.body);
 }
 

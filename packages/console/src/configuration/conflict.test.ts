@@ -44,9 +44,7 @@ describe("findConflict", () => {
     ["", "x", "y", true],
     [0, -0, 5, true], // Object.is: a different number on the wire
   ])("shown %j, unit %j, sending %j → asks %s", (shown, now, value, asks) => {
-    const c = findConflict(shown, now, value);
-    expect(c !== null).toBe(asks);
-    if (c) expect(c).toEqual({ old: shown, now, value });
+    expect(findConflict(shown, now, value)).toStrictEqual(asks ? { old: shown, now, value } : null);
   });
 });
 

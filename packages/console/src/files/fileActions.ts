@@ -1,7 +1,6 @@
 // Deleting a file and refreshing the example file system: the calls of SPEC §7 and how their failures read.
 import { API } from "@trc/protocol";
-import { send } from "../api/client.ts";
-import { DeviceError, errorText } from "../api/errors.ts";
+import { errorText } from "../api/errors.ts";
 import { write } from "../api/write.ts";
 
 /** The spec's log line for a failed delete (SPEC §8); the page also shows the reason. */
@@ -19,8 +18,7 @@ export function refreshFailure(err: unknown): string {
 
 /** DELETE file?fileName=…; only a 200 counts as deleted (SPEC §7): any other answer throws a `DeviceError`. */
 export async function deleteFile(name: string, base?: string): Promise<void> {
-  const answer = await send(API.fileDelete(name), { base, method: "DELETE", priority: 1 });
-  if (answer.status !== 200) throw DeviceError.http(answer.status, answer.body);
+  await write(API.fileDelete(name), { base, method: "DELETE", only: 200 });
 }
 
 /** POST dev/refreshFSDB; a 2xx answer means the device rebuilt its example files, any other throws. */

@@ -1,11 +1,23 @@
-// The page's driver with a fake unit: a chosen file is read and checked, background traffic pauses while chunks flow.
+// The page's driver with a fake unit: a chosen file is read and checked, background traffic pauses while chunks flow,
+// and the version the unit reports once back is read through the dashboard's firmware query.
 
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook, waitFor } from "@testing-library/react";
 import { makeTestImage } from "@trc/protocol";
+import { createElement, type ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { gateOf } from "../api/client.ts";
+import { currentUnit } from "../api/connection.ts";
+import { telemetryKey } from "../shared/telemetryQueries.ts";
 import type { ChunkAnswer, ChunkRequest } from "./uploader.ts";
 import { useFirmwareUpdate } from "./useFirmwareUpdate.ts";
+
+/** The hook as the page runs it: under the console's query client (`client`, else a fresh one). */
+function renderInConsole<R>(hook: () => R, client = new QueryClient()) {
+  const wrapper = ({ children }: { children: ReactNode }) =>
+    createElement(QueryClientProvider, { client }, children);
+  return renderHook(hook, { wrapper });
+}
 
 // The reboot watch that follows a load polls the unit: here there is none to answer.
 beforeEach(() => vi.stubGlobal("fetch", () => Promise.reject(new TypeError("no unit in unit tests"))));
@@ -32,7 +44,7 @@ describe("useFirmwareUpdate", () => {
       offsets.push(c.offset);
       return OK;
     };
-    const { result } = renderHook(() => useFirmwareUpdate(fake));
+    const { result } = renderInConsole(() => useFirmwareUpdate(fake));
     await act(() => result.current.choose(file(makeTestImage({ size: 6000, version: "4.2.0" }))));
     await waitFor(() => expect(result.current.state.stage).toBe("UPLOADED"));
     expect(result.current.state.image?.info.version).toBe("4.2.0");
@@ -50,7 +62,7 @@ describe("useFirmwareUpdate", () => {
 
   it("refuses a file that is not an image without sending anything", async () => {
     const sent: ChunkRequest[] = [];
-    const { result } = renderHook(() =>
+    const { result } = renderInConsole(() =>
       useFirmwareUpdate(async (c) => {
         sent.push(c);
         return OK;
@@ -66,7 +78,7 @@ describe("useFirmwareUpdate", () => {
 
   it("says a damaged image is damaged before sending a byte", async () => {
     const sent: ChunkRequest[] = [];
-    const { result } = renderHook(() =>
+    const { result } = renderInConsole(() =>
       useFirmwareUpdate(async (c) => {
         sent.push(c);
         return OK;
@@ -86,7 +98,7 @@ describe("useFirmwareUpdate", () => {
       offsets.push(c.offset);
       return { status: 409, body: { error: "Another firmware upload is in progress on this unit" } };
     };
-    const { result } = renderHook(() => useFirmwareUpdate(busy));
+    const { result } = renderInConsole(() => useFirmwareUpdate(busy));
     await act(() => result.current.choose(file(makeTestImage({ size: 9000, version: "4.3.0" }))));
     await waitFor(() => expect(result.current.state.stage).toBe("UPLOADED"));
     await act(() => result.current.loadFirmware());
@@ -111,7 +123,7 @@ describe("useFirmwareUpdate", () => {
           reject(signal.reason);
         });
       });
-    const { result, unmount } = renderHook(() => useFirmwareUpdate(hanging));
+    const { result, unmount } = renderInConsole(() => useFirmwareUpdate(hanging));
     await act(() => result.current.choose(file(makeTestImage({ size: 5000, version: "1.0.1" }))));
     await waitFor(() => expect(result.current.state.stage).toBe("UPLOADED"));
     let loading: Promise<void> = Promise.resolve();
@@ -136,7 +148,7 @@ describe("useFirmwareUpdate", () => {
         signal?.addEventListener("abort", () => reject(signal.reason)),
       );
     };
-    const { result } = renderHook(() => useFirmwareUpdate(unit));
+    const { result } = renderInConsole(() => useFirmwareUpdate(unit));
     const image = () => file(makeTestImage({ size: 5000, version: "2.0.0" }));
     await act(() => result.current.choose(image()));
     await waitFor(() => expect(result.current.state.stage).toBe("UPLOADED"));
@@ -161,5 +173,38 @@ describe("useFirmwareUpdate", () => {
     await act(() => result.current.loadFirmware());
     expect(result.current.state.stage).toBe("DOWNLOADED");
     expect(sent).toEqual([0, 0, 4096]);
+  });
+
+  it("once the unit is back, reads its version afresh through the firmware query the dashboard's card shows", async () => {
+    const asked: string[] = [];
+    let down = true;
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => {
+        const path = new URL(url).pathname;
+        asked.push(path);
+        // The unit is away at the watch's first look (it applies the image and reboots), then answers.
+        if (path === "/api/config/deviceName" && down) {
+          down = false;
+          throw new TypeError("Failed to fetch");
+        }
+        const answer =
+          path === "/api/telemetry/firmware"
+            ? { version: "4.2.0", compileTime: "2025-01-01", partition: 1, otaWatchDog: "INACTIVE" }
+            : { deviceName: "DECODER-01", mode: "uhf" };
+        return new Response(JSON.stringify(answer), { status: 200 });
+      }),
+    );
+    const client = new QueryClient();
+    const key = telemetryKey(currentUnit(), "firmware");
+    // The dashboard read the old version a moment ago: still fresh for its card, but not what the unit runs now.
+    client.setQueryData(key, { data: { version: "4.1.0" }, issues: [] });
+    const { result } = renderInConsole(() => useFirmwareUpdate(async () => OK), client);
+    await act(() => result.current.choose(file(makeTestImage({ size: 5000, version: "4.2.0" }))));
+    await waitFor(() => expect(result.current.state.stage).toBe("UPLOADED"));
+    await act(() => result.current.loadFirmware());
+    await waitFor(() => expect(result.current.state.reportedVersion).toBe("4.2.0"), { timeout: 5000 });
+    expect(client.getQueryData<{ data: { version: string } }>(key)?.data.version).toBe("4.2.0");
+    expect(asked.filter((p) => p === "/api/telemetry/firmware")).toHaveLength(1);
   });
 });

@@ -1,9 +1,12 @@
 // Drives the stage machine: reads and checks the file, loads it in chunks (background traffic paused), watches the reboot.
-import { API, FirmwareTelemetry, MIN_IMAGE_SIZE } from "@trc/protocol";
+import { useQueryClient } from "@tanstack/react-query";
+import { MIN_IMAGE_SIZE } from "@trc/protocol";
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from "react";
-import { gateOf, request } from "../api/client.ts";
+import { gateOf } from "../api/client.ts";
+import { currentUnit } from "../api/connection.ts";
 import { errorText } from "../api/errors.ts";
 import { watchReboot } from "../api/rebootWatch.ts";
+import { datasetQuery } from "../shared/telemetryQueries.ts";
 import { sendChunkToDevice } from "./deviceChunk.ts";
 import { checkHeader, fileNameRefusal, inspectImage } from "./image.ts";
 import { readWithProgress } from "./readFile.ts";
@@ -28,6 +31,7 @@ export interface FirmwareUpdate {
 
 /** `sendChunk` is the real device unless a test passes a fake one. */
 export function useFirmwareUpdate(sendChunk: SendChunk = sendChunkToDevice): FirmwareUpdate {
+  const client = useQueryClient();
   const [state, dispatch] = useReducer(firmwareReducer, INITIAL_STATE);
   const stateRef = useRef(state);
   useLayoutEffect(() => {
@@ -80,6 +84,7 @@ export function useFirmwareUpdate(sendChunk: SendChunk = sendChunkToDevice): Fir
   );
 
   const watchUnit = useCallback(async () => {
+    const base = currentUnit();
     const { signal, done } = start();
     try {
       const phase = await watchReboot({
@@ -87,7 +92,10 @@ export function useFirmwareUpdate(sendChunk: SendChunk = sendChunkToDevice): Fir
         onPhase: (p) => dispatch({ type: "rebootPhase", phase: p }),
       });
       if (phase !== "back") return;
-      const { data } = await request(API.telemetry("firmware"), FirmwareTelemetry, { signal, priority: 5 });
+      // The firmware card's query, read afresh: the dashboard's Firmware card shows the new version too.
+      const firmware = datasetQuery(client, base, "firmware", { background: false, priority: 5 });
+      const { data } = await client.fetchQuery({ ...firmware, staleTime: 0 });
+      if (signal.aborted) return;
       if (typeof data?.version === "string" && data.version) {
         dispatch({ type: "versionRead", version: data.version });
       } else dispatch({ type: "versionFailed", reason: "the answer has no version" });
@@ -96,7 +104,7 @@ export function useFirmwareUpdate(sendChunk: SendChunk = sendChunkToDevice): Fir
     } finally {
       done();
     }
-  }, [start]);
+  }, [start, client]);
 
   const loadFirmware = useCallback(async () => {
     const { stage, image } = stateRef.current;
