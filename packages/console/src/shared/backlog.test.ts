@@ -1,5 +1,6 @@
 // The backlog from Passings readings on an injected clock: Left now, trend, drain rate, time to clear, growth time, text.
 import { beforeEach, describe, expect, it } from "vitest";
+import { alarmRules } from "./alarmRules.ts";
 import {
   backlog,
   backlogText,
@@ -7,7 +8,7 @@ import {
   growingForMs,
   type PassingsPoint,
   passingsPoints,
-  TREND_WINDOW_MS,
+  STEP_MS,
 } from "./backlog.ts";
 import { collectHistory } from "./telemetryCollect.ts";
 import { clearHistory } from "./telemetryHistory.ts";
@@ -81,12 +82,59 @@ describe("backlog", () => {
     expect(backlogText(backlog(points, at(points)))).toBe("Backlog: 7 unsent, steady (not draining)");
   });
 
-  it("the trend compares with the oldest reading in the last 5 minutes, not older ones", () => {
-    const old = { t: T0 - TREND_WINDOW_MS - 1, left: 500, seen: 0 };
-    const points = [old, ...series([10, 100], [20, 200])];
+  it("a link that came back: draining from the first falling reading on, at its rate since the turn", () => {
+    // Left grows 60 a reading (120/min) to 480, then drains 50 a reading (100/min).
+    const grown = [60, 120, 180, 240, 300, 360, 420, 480].map((left, i): [number, number] => [left, i * 100]);
+    const first = series(...grown, [430, 900]);
+    const one = backlog(first, at(first));
+    expect(one.trend).toBe("draining");
+    expect(one.drainPerMinute).toBeCloseTo(100);
+    expect(backlogText(one)).toBe("Backlog: 430 unsent, draining 100/min, clear in 5 min");
+    // 90 s after the turn: the net change over 5 minutes would still read "growing (+54/min)".
+    const later = series(...grown, [430, 900], [380, 1000], [330, 1100]);
+    const b = backlog(later, at(later));
+    expect(b.trend).toBe("draining");
+    expect(b.drainPerMinute).toBeCloseTo(100);
+    expect(b.clearInMs).toBeCloseTo(3.3 * MIN);
+    expect(b.growPerMinute).toBeNull();
+    expect(backlogText(b)).toBe("Backlog: 330 unsent, draining 100/min, clear in 4 min");
+  });
+
+  it("the rate is the last 2 minutes' when Left kept moving one way longer", () => {
+    // Draining 40/min for 4 minutes, then 100/min for 2 minutes.
+    const slow = Array.from({ length: 9 }, (_, i): [number, number] => [1000 - 20 * i, i]);
+    const fast = [790, 740, 690, 640].map((left, i): [number, number] => [left, 9 + i]);
+    const points = series(...slow, ...fast);
     const b = backlog(points, at(points));
-    expect(b.trend).toBe("growing");
-    expect(b.growPerMinute).toBeCloseTo(20);
+    expect(b.drainPerMinute).toBeCloseTo(100);
+    expect(backlogText(b)).toBe("Backlog: 640 unsent, draining 100/min, clear in 7 min");
+    // The same for growth: +20/min for 3 minutes, then +60/min for 2 minutes.
+    const rising = series(
+      ...Array.from({ length: 7 }, (_, i): [number, number] => [100 + 10 * i, i]),
+      ...[190, 220, 250, 280].map((left, i): [number, number] => [left, 7 + i]),
+    );
+    expect(backlogText(backlog(rising, at(rising)))).toBe("Backlog: 280 unsent, growing (+60/min)");
+  });
+
+  it("Left unchanged since the last reading is steady, whatever it did before", () => {
+    const points = series([480, 0], [430, 10], [430, 20]);
+    const b = backlog(points, at(points));
+    expect(b.trend).toBe("steady");
+    expect(b.drainPerMinute).toBeNull();
+    expect(backlogText(b)).toBe("Backlog: 430 unsent, steady (not draining)");
+  });
+
+  it("readings every 2 s (the Live page) are compared 20 s apart: a passing between two sends is not a turn", () => {
+    // 2 minutes of growth (+30/min), then 3 minutes of draining (30/min); every odd reading holds 3 more.
+    const points = Array.from({ length: 151 }, (_, i) => ({
+      t: T0 + i * 2000,
+      left: (i <= 60 ? 100 + i : 220 - i) + (i % 2 ? 3 : 0),
+      seen: 5 * i,
+    }));
+    const b = backlog(points, at(points));
+    expect(STEP_MS).toBe(20_000);
+    expect(b.drainPerMinute).toBeCloseTo(30);
+    expect(backlogText(b)).toBe("Backlog: 70 unsent, draining 30/min, clear in 3 min");
   });
 
   it("with nothing in the window, the previous reading is the reference", () => {
@@ -118,8 +166,40 @@ describe("growingForMs", () => {
     expect(growingForMs(series([5, 0], [6, 10], [8, 20], [9, 30], [12, 40]))).toBe(2 * MIN);
   });
 
-  it("a plateau inside the growth does not restart it", () => {
-    expect(growingForMs(series([5, 0], [7, 10], [7, 20], [9, 30], [12, 40]))).toBe(2 * MIN);
+  it("a step where reads came in and Left did not rise ends it (the link sent them), as does a quiet one", () => {
+    expect(growingForMs(series([5, 0], [7, 10], [7, 20], [9, 30], [12, 40]))).toBe(MIN);
+    expect(growingForMs(series([5, 0], [7, 10], [7, 10], [9, 30], [12, 40]))).toBe(MIN);
+  });
+
+  it("a plateau is not growth: Left 0 → 40 in 30 s, then 3 min 30 s without reads", () => {
+    const points = series(
+      [0, 100],
+      [40, 150],
+      ...Array.from({ length: 7 }, (): [number, number] => [40, 150]),
+    );
+    expect(growingForMs(points)).toBe(0);
+    const b = backlog(points, at(points));
+    expect(alarmRules({ now: at(points), backlog: b })).toEqual([]);
+  });
+
+  it("the link down while reads come in, read by the watch every 31 s: the alarm at 2 minutes, not at 1 min 30 s", () => {
+    const points = [0, 1, 2, 3, 4].map((i) => ({ t: T0 + i * 31_000, left: 3 + 25 * i, seen: 500 + 40 * i }));
+    expect(growingForMs(points.slice(0, 4))).toBe(93_000);
+    expect(alarmRules({ now: T0 + 93_000, backlog: backlog(points.slice(0, 4), T0 + 93_000) })).toEqual([]);
+    expect(growingForMs(points)).toBe(124_000);
+    expect(alarmRules({ now: T0 + 124_000, backlog: backlog(points, T0 + 124_000) })).toEqual([
+      { id: "backlog", text: "Backlog growing: 103 unsent" },
+    ]);
+  });
+
+  it("readings every 2 s are compared 20 s apart: growth of 1 a 10 s counts from where Left left its low", () => {
+    // Left 5 for the first 70 s (reads came in, the link sent them), then 1 more every 10 s; Seen grows every reading.
+    const points = Array.from({ length: 121 }, (_, i) => ({
+      t: T0 + i * 2000,
+      left: 5 + Math.max(0, Math.floor((i * 2 - 60) / 10)),
+      seen: i,
+    }));
+    expect(growingForMs(points)).toBe(3 * MIN);
   });
 
   it("restarts after Left fell", () => {

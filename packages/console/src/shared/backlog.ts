@@ -26,10 +26,22 @@ export interface Backlog {
   ageMs: number | null;
 }
 
-/** The trend compares the latest reading with the oldest one at most this much older (at least the previous one). */
-export const TREND_WINDOW_MS = 5 * 60_000;
+/** The trend and its rate: since Left last turned, at most this far back (at least the previous step). */
+export const TREND_WINDOW_MS = 2 * 60_000;
+/** Readings are compared in steps at least this long (the watch reads every 30 s, the Live page may every 2 s). */
+export const STEP_MS = 20_000;
 
 const finite = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+
+/** The readings compared, newest first: the latest, then each the latest one at least STEP_MS before the last taken. */
+function steps(points: readonly PassingsPoint[]): PassingsPoint[] {
+  const out: PassingsPoint[] = [];
+  for (const p of points.toReversed()) {
+    const after = out[out.length - 1];
+    if (!after || after.t - p.t >= STEP_MS) out.push(p);
+  }
+  return out;
+}
 
 /** The history's passings series joined by time (both are recorded from one answer), oldest first. */
 export function passingsPoints(
@@ -44,20 +56,18 @@ export function passingsPoints(
 }
 
 /**
- * How long Left has been growing while reads came in: since the last time it was at its low (never falling after
- * it), to the latest reading; 0 when Left is not above that low or Seen did not grow since.
+ * How long Left has been growing while reads came in: over the steps back from the latest reading, each showing Left
+ * and Seen higher than the step before; a step where Left did not rise (reads came in and the link sent them, or
+ * nothing came in) or Seen did not ends it. 0 when the latest step is not one of growth.
  */
 export function growingForMs(points: readonly PassingsPoint[]): number {
-  const last = points[points.length - 1];
-  if (!last) return 0;
-  let low = last;
-  for (let i = points.length - 2; i >= 0; i--) {
-    const p = points[i] as PassingsPoint;
-    const next = points[i + 1] as PassingsPoint;
-    if (p.left > next.left) break; // Left fell here: the growth began after it.
-    if (p.left < low.left) low = p; // The latest reading at the low (a flat start does not count).
+  const [last, ...older] = steps(points);
+  let from = last;
+  for (const p of older) {
+    if (!from || p.left >= from.left || p.seen >= from.seen) break;
+    from = p;
   }
-  return last.left > low.left && last.seen > low.seen ? last.t - low.t : 0;
+  return last && from ? last.t - from.t : 0;
 }
 
 /** The backlog from the readings (any order; non-finite ones ignored) at `now`. */
@@ -69,10 +79,16 @@ export function backlog(readings: readonly PassingsPoint[], now: number): Backlo
   const none = { drainPerMinute: null, growPerMinute: null, clearInMs: null };
   if (!last) return { left: null, trend: "unknown", ...none, growingForMs: 0, ageMs: null };
   const base = { left: last.left, growingForMs: growingForMs(points), ageMs: Math.max(0, now - last.t) };
-  const earlier = points.slice(0, -1);
-  const ref = earlier.find((p) => p.t >= last.t - TREND_WINDOW_MS) ?? earlier[earlier.length - 1];
   if (last.left <= 0) return { ...base, trend: "empty", ...none };
-  if (!ref || ref.t === last.t) return { ...base, trend: "unknown", ...none };
+  // The reference: back from the previous step while Left kept moving the way it moves now, within the window.
+  const [, prev, ...older] = steps(points);
+  if (!prev) return { ...base, trend: "unknown", ...none };
+  let ref = prev;
+  const up = last.left > prev.left;
+  for (const p of last.left === prev.left ? [] : older) {
+    if (p.t < last.t - TREND_WINDOW_MS || (up ? p.left >= ref.left : p.left <= ref.left)) break;
+    ref = p;
+  }
   const perMinute = ((last.left - ref.left) / (last.t - ref.t)) * 60_000;
   if (perMinute > 0) return { ...base, trend: "growing", ...none, growPerMinute: perMinute };
   if (perMinute < 0) {

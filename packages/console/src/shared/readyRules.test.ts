@@ -1,5 +1,6 @@
 // The Ready check item by item: each threshold's edge, the reason shown when it fails, and the verdict over all six.
 import { describe, expect, it } from "vitest";
+import { backlog } from "./backlog.ts";
 import {
   alarmsItem,
   antennasItem,
@@ -264,6 +265,17 @@ describe("backlog", () => {
     expect(backlogItem(at({ backlog: { left: null, trend: "unknown" } })).reason).toBe(
       "No passings reading yet",
     );
+  });
+
+  it("a link that came back is draining from its first falling readings, not growing for minutes", () => {
+    // Left grows 60 a reading (every 30 s) to 480, then falls 50 a reading for 90 s.
+    const points = [60, 120, 180, 240, 300, 360, 420, 480, 430, 380, 330].map((left, i) => ({
+      t: NOW - (10 - i) * 30_000,
+      left,
+      seen: 100 * i,
+    }));
+    const item = backlogItem(at({ backlog: backlog(points, NOW) }));
+    expect(item).toMatchObject({ ok: true, value: "330 unsent, draining", reason: "" });
   });
 });
 
