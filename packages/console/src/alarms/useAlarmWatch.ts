@@ -17,6 +17,7 @@ import { useAlarms } from "../shared/alarmStore.ts";
 import { backlog, passingsPoints } from "../shared/backlog.ts";
 import { clockResultQuery, clockView } from "../shared/clockQuery.ts";
 import { useApiBase } from "../shared/deviceSettings.ts";
+import { history } from "../shared/telemetryHistory.ts";
 import { datasetQuery, type Reading } from "../shared/telemetryQueries.ts";
 import { useDeviceMode } from "../shared/unit.ts";
 import { beep } from "../ui/beep.ts";
@@ -118,8 +119,8 @@ export function useAlarmWatch(): void {
         channels: mode === "uhf" ? channels : undefined,
         clockOffsetMs: clock.estimate?.offsetMs ?? null,
         noReadsMinutes: store.noReadsMinutes,
-        // The passings readings kept since the page opened (every answer, whoever asked: the watch reads every 30 s).
-        backlog: backlog(passingsPoints(), now),
+        // The unit's passings readings kept since the page opened (every answer, whoever asked: the watch reads every 30 s).
+        backlog: backlog(passingsPoints(history("passings:left", base), history("passings:seen", base)), now),
       },
       memory,
     );

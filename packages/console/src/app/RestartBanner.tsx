@@ -5,7 +5,7 @@ import { DeviceError, errorText } from "../api/errors.ts";
 import { watchReboot } from "../api/rebootWatch.ts";
 import { write } from "../api/write.ts";
 import { writeCredentials } from "../shared/credentials.ts";
-import { useRestart } from "../shared/restartStore.ts";
+import { usePendingChanges } from "../shared/restartStore.ts";
 
 const NOT_BACK = "The unit has not come back within 2 minutes. Check its power and connection.";
 
@@ -16,9 +16,12 @@ function restartFailure(err: unknown): string {
   return errorText(err);
 }
 
-/** The banner itself (its own chunk, loaded only when a setting changed): shown while `changed` is not empty. */
+/**
+ * The banner itself (its own chunk, loaded only when a setting changed): shown while the chosen unit has changes
+ * pending; Restart unit restarts that unit.
+ */
 export default function RestartBanner() {
-  const changed = useRestart((s) => s.changed);
+  const changed = usePendingChanges();
   // REBOOT, then the watch until the unit has gone away and answers again (which clears the banner).
   const restart = useMutation({
     mutationFn: async () => {

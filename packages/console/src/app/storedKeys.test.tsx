@@ -10,7 +10,7 @@ import { useAuth } from "../shared/authStore.ts";
 import { useFlags } from "../shared/flags.ts";
 import { useReadySettings } from "../shared/readySettings.ts";
 import { useRestart } from "../shared/restartStore.ts";
-import { LOCAL_KEY_MEANINGS, LOCAL_KEYS, SESSION_KEYS } from "../shared/storageKeys.ts";
+import { LOCAL_KEY_MEANINGS, LOCAL_KEYS, SESSION_KEY_MEANINGS, SESSION_KEYS } from "../shared/storageKeys.ts";
 import { selectUnit } from "../shared/unit.ts";
 
 afterEach(() => {
@@ -63,6 +63,10 @@ describe("browser storage", () => {
     for (const key of Object.values(LOCAL_KEYS)) {
       expect(named.getByText(key, { selector: "dt" })).toBeInTheDocument();
       expect(named.getByText(LOCAL_KEY_MEANINGS[key], { selector: "dd" })).toBeInTheDocument();
+    }
+    for (const key of Object.values(SESSION_KEYS)) {
+      expect(named.getByText(key, { selector: "dt" })).toBeInTheDocument();
+      expect(named.getByText(SESSION_KEY_MEANINGS[key], { selector: "dd" })).toBeInTheDocument();
     }
   });
 });

@@ -1,9 +1,16 @@
 // The fleet's broker list: addresses checked with their reason, the user name kept, the password in sessionStorage only.
-import { afterEach, describe, expect, it } from "vitest";
-import { brokerPassword, checkBrokerUrl, readBrokers, useFleetBrokers } from "./brokers.ts";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  brokerPassword,
+  checkBrokerUrl,
+  readBrokers,
+  useBrokerPasswords,
+  useFleetBrokers,
+} from "./brokers.ts";
 
 afterEach(() => {
   for (const b of useFleetBrokers.getState().brokers) useFleetBrokers.getState().remove(b.url);
+  useBrokerPasswords.setState({ passwords: {} });
   localStorage.clear();
   sessionStorage.clear();
 });
@@ -61,5 +68,48 @@ describe("useFleetBrokers", () => {
       ]),
     ).toEqual([{ url: "ws://a.local:9001", username: "u" }]);
     expect(readBrokers("nonsense")).toEqual([]);
+  });
+});
+
+describe("the broker passwords' store", () => {
+  const BROKER = "ws://10.0.0.5:9001";
+
+  it("importing the module writes no storage; it reads only its own stored values", async () => {
+    const used: string[] = [];
+    /** A storage holding `items` that logs every use. */
+    const logged = (where: string, items: Record<string, string>) => ({
+      getItem(key: string) {
+        used.push(`${where} getItem ${key}`);
+        return items[key] ?? null;
+      },
+      setItem: (key: string) => used.push(`${where} setItem ${key}`),
+      removeItem: (key: string) => used.push(`${where} removeItem ${key}`),
+      clear: () => used.push(`${where} clear`),
+      key: () => null,
+      length: 0,
+    });
+    vi.stubGlobal("localStorage", logged("local", { fleetBrokers: JSON.stringify([{ url: BROKER }]) }));
+    vi.stubGlobal(
+      "sessionStorage",
+      logged("session", { trcBrokerAuth: JSON.stringify({ [BROKER]: "s3cret" }) }),
+    );
+    vi.resetModules();
+    const fresh = await import("./brokers.ts");
+    vi.unstubAllGlobals();
+    expect(used.filter((u) => !u.includes(" getItem "))).toEqual([]);
+    expect(used.filter((u) => u.startsWith("session"))).toEqual(["session getItem trcBrokerAuth"]);
+    expect(used).toContain("local getItem fleetBrokers");
+    expect(fresh.brokerPassword(BROKER)).toBe("s3cret");
+  });
+
+  it("a password stored by an earlier page survives a reload of the store; none reaches localStorage", async () => {
+    sessionStorage.setItem("trcBrokerAuth", JSON.stringify({ [BROKER]: "s3cret" }));
+    await useBrokerPasswords.persist.rehydrate();
+    expect(brokerPassword(BROKER)).toBe("s3cret");
+    useFleetBrokers.getState().add("ws://10.0.0.6:9001", "judge", "other");
+    expect(sessionStorage.getItem("trcBrokerAuth")).toBe(
+      '{"ws://10.0.0.5:9001":"s3cret","ws://10.0.0.6:9001":"other"}',
+    );
+    expect(JSON.stringify({ ...localStorage })).not.toMatch(/s3cret|other/);
   });
 });

@@ -5,7 +5,7 @@ import { create } from "zustand";
 import { persist } from "zustand/middleware";
 import { requestStrict } from "../api/client.ts";
 import { deviceKey } from "../shared/deviceSettings.ts";
-import { local, plainStorage, readJson, session, writeJson } from "../shared/storage.ts";
+import { local, plainStorage, session } from "../shared/storage.ts";
 import { LOCAL_KEYS, SESSION_KEYS } from "../shared/storageKeys.ts";
 
 export interface FleetBroker {
@@ -52,18 +52,25 @@ export function readBrokers(stored: unknown): FleetBroker[] {
   return out;
 }
 
-/** Passwords by broker address: in memory, and in sessionStorage (this tab) so a reload keeps them. */
-const passwords = new Map<string, string>(
-  Object.entries(readJson<Record<string, string>>(session, SESSION_KEYS.brokerPasswords) ?? {}),
+/**
+ * Passwords by broker address: in memory, and in sessionStorage (this tab) so a reload keeps them, never in
+ * localStorage (D7); the key goes with the last one.
+ */
+export const useBrokerPasswords = create<{ passwords: Record<string, string> }>()(
+  persist(() => ({ passwords: {} }), {
+    name: SESSION_KEYS.brokerPasswords,
+    storage: plainStorage<Record<string, string> | undefined>(() => session),
+    partialize: (s) => (Object.keys(s.passwords).length ? s.passwords : undefined),
+    merge: (stored, current) => ({ ...current, passwords: { ...(stored as Record<string, string>) } }),
+  }),
 );
-function savePasswords(): void {
-  writeJson(
-    session,
-    SESSION_KEYS.brokerPasswords,
-    passwords.size ? Object.fromEntries(passwords) : undefined,
-  );
+export const brokerPassword = (url: string): string => useBrokerPasswords.getState().passwords[url] ?? "";
+/** Keeps a broker's password, or forgets it (empty). */
+function setPassword(url: string, password: string): void {
+  const passwords = { ...useBrokerPasswords.getState().passwords };
+  delete passwords[url];
+  useBrokerPasswords.setState({ passwords: password ? { ...passwords, [url]: password } : passwords });
 }
-export const brokerPassword = (url: string): string => passwords.get(url) ?? "";
 
 interface FleetBrokers {
   brokers: FleetBroker[];
@@ -80,15 +87,12 @@ export const useFleetBrokers = create<FleetBrokers>()(
         const check = checkBrokerUrl(text);
         if (!check.ok) return check.reason;
         if (get().brokers.some((b) => b.url === check.url)) return `${check.url} is already in the list`;
-        if (password) passwords.set(check.url, password);
-        else passwords.delete(check.url);
-        savePasswords();
+        setPassword(check.url, password);
         set({ brokers: [...get().brokers, { url: check.url, username: username.trim() }] });
         return null;
       },
       remove(url) {
-        passwords.delete(url);
-        savePasswords();
+        setPassword(url, "");
         set({ brokers: get().brokers.filter((b) => b.url !== url) });
       },
     }),

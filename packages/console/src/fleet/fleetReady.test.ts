@@ -1,9 +1,11 @@
 // The Fleet page's Ready column: the Ready check over a polled unit's last reading, its trail and its clock sync.
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { currentUnit } from "../api/connection.ts";
 import { EMPTY_MEMORY } from "../shared/alarmRules.ts";
+import { type ListedAlarm, useAlarms } from "../shared/alarmStore.ts";
 import { EMPTY_TRAIL, extendTrail } from "../shared/readyRules.ts";
 import type { ClockEstimate } from "../shared/timeSync.ts";
-import { fleetReady, type QueryView } from "./model.ts";
+import { fleetReady, type QueryView, rowOf } from "./model.ts";
 import type { FleetReading } from "./poll.ts";
 
 const T = 1_700_000_000_000;
@@ -63,5 +65,39 @@ describe("fleetReady", () => {
     trail = extendTrail(trail, T, passings(2), channels(2));
     expect(trail.passings.map((p) => p.seen)).toEqual([2]);
     expect(trail.reads[0]?.map((p) => p.v)).toEqual([2]);
+  });
+});
+
+describe("the unit the console talks to: the alarm panel's list, as the dashboard's check", () => {
+  afterEach(() => useAlarms.getState().reset());
+  const listed = (text: string, active: boolean, acknowledged: boolean): ListedAlarm => ({
+    id: text,
+    text,
+    since: T - 60_000,
+    active,
+    acknowledged,
+  });
+  const ok = (r: FleetReading): QueryView<FleetReading> => ({
+    status: "success",
+    data: r,
+    dataUpdatedAt: T,
+    errorUpdatedAt: 0,
+  });
+
+  it("an acknowledged alarm whose condition holds does not count; a cleared one not yet acknowledged does", () => {
+    const hot = "Hot: cpu (71.0 °C)";
+    expect(fleetReady(reading([10, 14]), "online", synced, [listed(hot, true, true)], 4, T)).toBe("Ready");
+    expect(fleetReady(reading([10, 14]), "online", synced, [listed(hot, false, false)], 4, T)).toBe(
+      "Not ready: Alarms",
+    );
+  });
+
+  it("its row reads the panel's list; another unit's row, the conditions that hold now", () => {
+    useAlarms.setState({ list: [listed("Battery low (12 %)", false, false)] });
+    const row = (address: string) => rowOf(address, false, ok(reading([10, 14])), synced, 10, T, 4);
+    expect(row(currentUnit())).toMatchObject({ alarms: [], ready: "Not ready: Alarms" });
+    expect(row("http://10.0.0.9")).toMatchObject({ alarms: [], ready: "Ready" });
+    useAlarms.setState({ list: [] });
+    expect(row(currentUnit()).ready).toBe("Ready");
   });
 });

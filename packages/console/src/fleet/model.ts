@@ -1,6 +1,8 @@
 // What a fleet row shows, from its queries: state (Online, Offline), the figures, the colour; sorting and summary.
 import { ALARM_OFFLINE_MS, READY_RACE_HOURS_DEFAULT } from "@trc/protocol";
+import { currentUnit } from "../api/connection.ts";
 import { alarmRules } from "../shared/alarmRules.ts";
+import { useAlarms } from "../shared/alarmStore.ts";
 import { backlog } from "../shared/backlog.ts";
 import { EMPTY_TRAIL, readyCheck, readySummary } from "../shared/readyRules.ts";
 import { batteryPercent, MISSING } from "../shared/telemetryFormat.ts";
@@ -148,11 +150,12 @@ export function rowOf(
   noReadsMinutes: number,
   now: number,
   raceHours = READY_RACE_HOURS_DEFAULT,
+  listed = chosenUnitAlarms(address),
 ): FleetRow {
   const reading = poll.data;
   const state = unitState(poll);
   const alarms = fleetAlarms(reading, state, clock?.data, noReadsMinutes, now);
-  const ready = fleetReady(reading, state, clock, alarms, raceHours, now);
+  const ready = fleetReady(reading, state, clock, listed ?? alarms, raceHours, now);
   const name = reading?.name || address;
   return {
     address,
@@ -173,12 +176,25 @@ export function rowOf(
   };
 }
 
-/** The Ready column: the check over the unit's last poll, trail and clock sync (its alarms count as unacknowledged). */
+/** The alarm panel's list (the dashboard's alarms and acknowledgements) for the unit the console talks to, else null. */
+export function chosenUnitAlarms(
+  address: string,
+  list = useAlarms.getState().list,
+): readonly Alarmed[] | null {
+  return address === currentUnit() ? list : null;
+}
+
+type Alarmed = { text: string; acknowledged: boolean };
+
+/**
+ * The Ready column: the check over the unit's last poll, trail and clock sync; its alarms as the panel lists them, or
+ * (a unit without acknowledgements) the conditions that hold, unacknowledged.
+ */
 export function fleetReady(
   reading: FleetReading | undefined,
   state: UnitState,
   clock: QueryView<ClockEstimate> | undefined,
-  alarms: readonly string[],
+  alarms: readonly (string | Alarmed)[],
   raceHours: number,
   now: number,
 ): string {
@@ -203,7 +219,7 @@ export function fleetReady(
     raceHours,
     storage: d.storage,
     backlog: backlog(trail.passings, now),
-    alarms: alarms.map((text) => ({ text, acknowledged: false })),
+    alarms: alarms.map((a) => (typeof a === "string" ? { text: a, acknowledged: false } : a)),
   });
   return readySummary(check);
 }

@@ -3,8 +3,9 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MAX_IN_FLIGHT_IN_ALL } from "../api/client.ts";
-import { apiBase } from "../shared/deviceSettings.ts";
+import { apiBase, useDeviceSettings } from "../shared/deviceSettings.ts";
 import { datasetQuery, telemetryKey } from "../shared/telemetryQueries.ts";
+import { selectUnit } from "../shared/unit.ts";
 import { fleetDatasets, pollUnit, readsPerMinute } from "./poll.ts";
 
 const answers: Record<string, unknown> = {
@@ -19,6 +20,9 @@ const answers: Record<string, unknown> = {
 };
 
 afterEach(() => vi.unstubAllGlobals());
+
+/** The console's query cache, as the fleet page's queries share it. */
+const cache = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
 /** A device stub: answers after `delayMs`; `dead` hosts refuse; counts requests in flight per host and in all. */
 function stubFleet(o: { delayMs?: number; dead?: string[] } = {}) {
@@ -49,10 +53,10 @@ describe("pollUnit", () => {
   it("the console's own unit is read through the shared telemetry cache: data the dashboard or the watch just took is not asked again", async () => {
     const { log } = stubFleet();
     const own = apiBase();
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const client = cache();
     await client.fetchQuery(datasetQuery(client, own, "battery"));
     log.length = 0;
-    const reading = await pollUnit(own, undefined, undefined, false, client);
+    const reading = await pollUnit(client, own);
     const host = new URL(own).host;
     expect(log.filter((p) => p === `${host}/api/telemetry/battery`)).toEqual([]);
     expect(log.filter((p) => p.startsWith(`${host}/api/telemetry/`))).toHaveLength(6);
@@ -64,13 +68,14 @@ describe("pollUnit", () => {
 
   it("reads the name first, then the datasets; the slow ones at every other poll, kept in between", async () => {
     const { log } = stubFleet();
-    const first = await pollUnit("http://10.0.0.7", undefined);
+    const client = cache();
+    const first = await pollUnit(client, "http://10.0.0.7");
     expect(log[0]).toBe("10.0.0.7/api/config/deviceName");
     expect(log).toHaveLength(8);
     expect(first).toMatchObject({ name: "DECODER-07", mode: "uhf", poll: 0, readsPerMin: null, errors: {} });
     expect(first.data.firmware?.version).toBe("1.4.2");
     log.length = 0;
-    const second = await pollUnit("http://10.0.0.7", { ...first, at: first.at - 30_000 });
+    const second = await pollUnit(client, "http://10.0.0.7", { ...first, at: first.at - 30_000 });
     expect(log.map((p) => p.replace("10.0.0.7/api/", ""))).toEqual([
       "config/deviceName",
       "telemetry/battery",
@@ -84,17 +89,30 @@ describe("pollUnit", () => {
 
   it("a dead unit costs one request and fails the poll", async () => {
     const { log } = stubFleet({ dead: ["10.0.0.8"] });
-    await expect(pollUnit("http://10.0.0.8", undefined)).rejects.toThrow("The device cannot be reached");
+    await expect(pollUnit(cache(), "http://10.0.0.8")).rejects.toThrow("The device cannot be reached");
     expect(log).toEqual(["10.0.0.8/api/config/deviceName"]);
   });
 
   it(`eleven units at once: at most 2 requests in flight to a unit, ${MAX_IN_FLIGHT_IN_ALL} in all`, async () => {
     const { most } = stubFleet({ delayMs: 5 });
     const units = [apiBase(), ...Array.from({ length: 10 }, (_, i) => `http://10.0.1.${i + 1}`)];
-    const readings = await Promise.all(units.map((u) => pollUnit(u, undefined)));
+    const client = cache();
+    const readings = await Promise.all(units.map((u) => pollUnit(client, u)));
     expect(readings.every((r) => r.name === "DECODER-07")).toBe(true);
     expect(most.perUnit).toBe(2);
     expect(most.all).toBe(MAX_IN_FLIGHT_IN_ALL);
+  });
+});
+
+describe("a polled unit opened from the fleet", () => {
+  it("has its name and mode at once: the poll read them through the unit's identity query", async () => {
+    stubFleet();
+    const client = cache();
+    await pollUnit(client, "http://10.0.0.7");
+    selectUnit("http://10.0.0.9");
+    selectUnit("http://10.0.0.7", client);
+    expect(useDeviceSettings.getState()).toMatchObject({ deviceName: "DECODER-07", deviceMode: "uhf" });
+    selectUnit("");
   });
 });
 

@@ -1,12 +1,6 @@
 // Fleet polling: one TanStack query per unit (a liveness probe, then its datasets) and one for a short clock sync.
 import type { QueryClient } from "@tanstack/react-query";
-import {
-  API,
-  DeviceNameResponse,
-  TELEMETRY_SCHEMAS,
-  type TelemetryDataset,
-  type TelemetryOf,
-} from "@trc/protocol";
+import { API, TELEMETRY_SCHEMAS, type TelemetryDataset, type TelemetryOf } from "@trc/protocol";
 import { type RequestOptions, request } from "../api/client.ts";
 import { errorText } from "../api/errors.ts";
 import type { Loose } from "../api/lenient.ts";
@@ -16,6 +10,7 @@ import { apiBase, deviceKey } from "../shared/deviceSettings.ts";
 import { EMPTY_TRAIL, extendTrail, type ReadyTrail } from "../shared/readyRules.ts";
 import { datasetQuery } from "../shared/telemetryQueries.ts";
 import { type ClockEstimate, syncClock } from "../shared/timeSync.ts";
+import { identityQuery } from "../shared/unit.ts";
 
 /** Each unit is polled this often (while the tab is visible). */
 export const FLEET_POLL_MS = 15_000;
@@ -86,20 +81,21 @@ export const fleetKeys = {
 
 /**
  * One poll: the name first (a dead unit costs one request, not eight), then the datasets side by side. `failed`:
- * the last poll got no answer, so the probe goes after every other unit's requests.
+ * the last poll got no answer, so the probe goes after every other unit's requests. `shared`: the console's cache.
+ * The name and mode are read fresh through the unit's identity query, so a unit opened from the fleet has them at
+ * once (`selectUnit`); the unit the console is pointed at is read through its telemetry queries (`readDataset`).
  */
 export async function pollUnit(
+  shared: QueryClient,
   base: string,
-  prev: FleetReading | undefined,
+  prev?: FleetReading,
   signal?: AbortSignal,
   failed = false,
-  /** The console's cache: the unit it is pointed at is read through its telemetry queries (see `readDataset`). */
-  shared?: QueryClient,
 ) {
   const opts = fleetRequest(base, signal);
-  const probe = failed ? { ...opts, priority: SUSPECT_PRIORITY } : opts;
-  const { data: id } = await request(API.deviceName, DeviceNameResponse, probe);
-  const mode = id?.mode ?? "";
+  const probe = { timeoutMs: FLEET_TIMEOUT_MS, ...(failed ? { priority: SUSPECT_PRIORITY } : {}) };
+  const id = await shared.fetchQuery({ ...identityQuery(base, probe), staleTime: 0, retry: false });
+  const mode = id.mode;
   const poll = prev ? prev.poll + 1 : 0;
   // A slow dataset not read this time keeps its last reading.
   const data: FleetData = prev?.mode === mode ? { ...prev.data } : {};
@@ -125,7 +121,7 @@ export async function pollUnit(
   const readsPerMin = readsPerMinute(prev && { seen: prev.data.passings?.seen, at: prev.at }, { seen, at });
   const channels = data["uhf/ports"]?.channels;
   const memory = remember(prev?.memory ?? EMPTY_MEMORY, { channels, seen, at });
-  const name = id?.deviceName ?? "";
+  const name = id.deviceName;
   const trail = extendTrail(prev?.trail ?? EMPTY_TRAIL, at, data.passings, channels);
   return { name, mode, data, errors, at, readsPerMin, memory, poll, trail } satisfies FleetReading;
 }
@@ -137,9 +133,9 @@ export async function pollUnit(
 async function readDataset(
   dataset: TelemetryDataset,
   opts: RequestOptions,
-  shared?: QueryClient,
+  shared: QueryClient,
 ): Promise<unknown> {
-  if (shared && opts.base === apiBase()) {
+  if (opts.base === apiBase()) {
     const traffic = { background: true, priority: opts.priority ?? 0 };
     const query = datasetQuery(shared, opts.base, dataset, traffic);
     return (await shared.fetchQuery({ ...query, staleTime: FLEET_POLL_MS - 1000, retry: false })).data;
@@ -153,11 +149,11 @@ export function fleetQuery(client: QueryClient, base: string) {
     queryKey,
     queryFn: ({ signal }: { signal: AbortSignal }) =>
       pollUnit(
+        client,
         base,
         client.getQueryData<FleetReading>(queryKey),
         signal,
         client.getQueryState(queryKey)?.status === "error",
-        client,
       ),
     refetchInterval: FLEET_POLL_MS,
     // TanStack skips interval ticks while the tab is hidden, and polls again when it is shown.

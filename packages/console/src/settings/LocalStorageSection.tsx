@@ -4,7 +4,7 @@ import { useAlarms } from "../shared/alarmStore.ts";
 import { useDeviceSettings } from "../shared/deviceSettings.ts";
 import { useFlags } from "../shared/flags.ts";
 import { local } from "../shared/storage.ts";
-import { LOCAL_KEY_MEANINGS, LOCAL_KEYS, SESSION_KEYS } from "../shared/storageKeys.ts";
+import { LOCAL_KEY_MEANINGS, SESSION_KEY_MEANINGS } from "../shared/storageKeys.ts";
 import { storedEntries, wipeLocalStorage } from "./localStorageView.ts";
 
 /** Re-renders when the console's stores or another tab change local storage. */
@@ -36,14 +36,14 @@ export function LocalStorageSection() {
       <p className="muted">
         The console keeps its settings in this browser's local storage, under these keys (each written once
         there is something to keep). Wiping it returns the console to its defaults; the page reloads half a
-        second later. The password lives in session storage only ({SESSION_KEYS.auth}, this tab) and is not
-        listed below.
+        second later. Passwords are kept in session storage only (this tab: the keys marked Session storage)
+        and are not listed below.
       </p>
       <dl className="settings-facts" aria-label="Keys the console writes">
-        {Object.values(LOCAL_KEYS).map((key) => (
+        {Object.entries({ ...LOCAL_KEY_MEANINGS, ...SESSION_KEY_MEANINGS }).map(([key, meaning]) => (
           <Fragment key={key}>
             <dt className="mono">{key}</dt>
-            <dd>{LOCAL_KEY_MEANINGS[key]}</dd>
+            <dd>{meaning}</dd>
           </Fragment>
         ))}
       </dl>

@@ -5,7 +5,7 @@ const answer = { status: 200, ok: true, body: {} as unknown, receivedAt: 0 };
 const send = vi.fn(async () => answer);
 vi.mock("../api/client.ts", () => ({ send, requestStrict: vi.fn() }));
 
-const { useConnection } = await import("../api/connection.ts");
+const { chooseUnit, currentUnit, useConnection } = await import("../api/connection.ts");
 const { bootedAfter, checkForReboot, watchForOtherReboots } = await import("./rebootCheck.ts");
 const { useRestart } = await import("./restartStore.ts");
 
@@ -32,7 +32,7 @@ describe("bootedAfter", () => {
 
 describe("checkForReboot", () => {
   beforeEach(() => {
-    useRestart.getState().rebooted();
+    useRestart.setState({ changed: {}, since: {} });
     send.mockClear();
   });
 
@@ -51,7 +51,26 @@ describe("checkForReboot", () => {
     Object.assign(answer, { body, ok, status: ok ? 200 : 500, receivedAt: since + 60_000 });
     await checkForReboot();
     expect(send).toHaveBeenCalledWith("/api/telemetry/os", expect.objectContaining({ background: true }));
-    expect(useRestart.getState().changed).toEqual(left);
+    expect(useRestart.getState().changed[currentUnit()] ?? []).toEqual(left);
+  });
+
+  it("asks the chosen unit only about its own changes: B's uptime is never held against A's change time", async () => {
+    const a = currentUnit();
+    useRestart.getState().configChanged("raw_port", since);
+    chooseUnit("http://10.0.0.2");
+    Object.assign(answer, { body: { uptime_s: 5 }, ok: true, status: 200, receivedAt: since + 60_000 });
+    expect(await checkForReboot()).toBe(false);
+    expect(send).not.toHaveBeenCalled();
+    useRestart.getState().configChanged("uhf_power", since + 58_000);
+    expect(await checkForReboot()).toBe(false);
+    expect(send).toHaveBeenCalledWith(
+      "/api/telemetry/os",
+      expect.objectContaining({ base: "http://10.0.0.2" }),
+    );
+    Object.assign(answer, { receivedAt: since + 120_000 });
+    expect(await checkForReboot()).toBe(true);
+    expect(useRestart.getState().changed).toEqual({ [a]: ["raw_port"] });
+    chooseUnit(a);
   });
 
   it("checks again when the device answers after being unreachable", async () => {
@@ -64,7 +83,7 @@ describe("checkForReboot", () => {
     useConnection.getState().failed("The device cannot be reached");
     Object.assign(answer, { body: { uptime_s: 2 }, receivedAt: since + 70_000 });
     useConnection.getState().answered(since + 70_000);
-    await vi.waitFor(() => expect(useRestart.getState().changed).toEqual([]));
+    await vi.waitFor(() => expect(useRestart.getState().changed).toEqual({}));
     expect(send).toHaveBeenCalledTimes(2);
     stop();
   });

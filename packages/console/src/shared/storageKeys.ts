@@ -22,6 +22,7 @@ export const SESSION_KEYS = {
 } as const;
 
 export type LocalKey = (typeof LOCAL_KEYS)[keyof typeof LOCAL_KEYS];
+export type SessionKey = (typeof SESSION_KEYS)[keyof typeof SESSION_KEYS];
 
 /** What the console keeps under each localStorage key, as the Settings page says it. */
 export const LOCAL_KEY_MEANINGS: Record<LocalKey, string> = {
@@ -36,4 +37,10 @@ export const LOCAL_KEY_MEANINGS: Record<LocalKey, string> = {
   readyRaceHours: "The race length for the Ready check's battery item, hours",
   restartPending: "Settings changed since the unit last restarted (the restart banner)",
   restartPendingSince: "When the first of those was changed",
+};
+
+/** What the console keeps under each sessionStorage key, as the Settings page says it. */
+export const SESSION_KEY_MEANINGS: Record<SessionKey, string> = {
+  trcAuth: "Session storage (this tab only): the tested password, its auth type and level",
+  trcBrokerAuth: "Session storage (this tab only): the passwords of the Fleet page's brokers, by address",
 };

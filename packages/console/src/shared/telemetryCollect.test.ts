@@ -1,4 +1,5 @@
-// What the history keeps: battery charge (fraction rule), each named temperature, passings seen and left, channel reads.
+// What the history keeps: battery charge (fraction rule), each named temperature, passings seen and left, channel reads;
+// and whose: one unit's points, read by that unit only.
 import { beforeEach, describe, expect, it } from "vitest";
 import { collectHistory } from "./telemetryCollect.ts";
 import { clearHistory, history } from "./telemetryHistory.ts";
@@ -29,5 +30,18 @@ describe("collectHistory", () => {
   ] as const)("%s %o records %s %o", (dataset, data, key, values) => {
     collectHistory(dataset, data as Record<string, unknown>, 1000);
     expect(history(key).map((p) => p.v)).toEqual(values);
+  });
+
+  it("a unit reads its own points only, under any spelling; another unit's point starts the history afresh", () => {
+    const A = "http://10.0.0.1";
+    const B = "http://10.0.0.2";
+    collectHistory("battery", { percentage: 40 }, 1000, "HTTP://10.0.0.1:80/");
+    collectHistory("battery", { percentage: 39 }, 2000, A);
+    expect(history("battery", A).map((p) => p.v)).toEqual([40, 39]);
+    expect(history("battery", "10.0.0.1").map((p) => p.v)).toEqual([40, 39]);
+    expect(history("battery", B)).toEqual([]);
+    collectHistory("battery", { percentage: 80 }, 3000, B);
+    expect(history("battery", B).map((p) => p.v)).toEqual([80]);
+    expect(history("battery", A)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
-// In-memory history since the page opened: a few series (battery, temps, passings) for the cards' sparklines.
+// In-memory history since the page opened: a few series (battery, temps, passings) of one unit for the sparklines.
+import { unitKey } from "../api/connection.ts";
 
 export interface Point {
   t: number;
@@ -9,15 +10,15 @@ export interface Point {
 export const HISTORY_LIMIT = 240;
 
 const series = new Map<string, Point[]>();
-/** The unit whose points are kept: a point of another unit starts the history afresh. */
+/** The unit (canonical address) whose points are kept: a point of another unit starts the history afresh. */
 let unitOfSeries = "";
 
-/** Adds a point; a non-finite value is ignored; the oldest points fall off past the limit. */
+/** Adds a point of `unit` (any spelling); a non-finite value is ignored; the oldest points fall off past the limit. */
 export function record(key: string, v: number | undefined, t: number = Date.now(), unit = ""): void {
   if (typeof v !== "number" || !Number.isFinite(v)) return;
-  if (unit !== unitOfSeries) {
+  if (unitKey(unit) !== unitOfSeries) {
     series.clear();
-    unitOfSeries = unit;
+    unitOfSeries = unitKey(unit);
   }
   let list = series.get(key);
   if (!list) {
@@ -28,7 +29,12 @@ export function record(key: string, v: number | undefined, t: number = Date.now(
   if (list.length > HISTORY_LIMIT) list.splice(0, list.length - HISTORY_LIMIT);
 }
 
-export function history(key: string): readonly Point[] {
+/**
+ * A series of `unit` (any spelling; the readers pass the chosen one): none while the points kept are another unit's
+ * (one just left, whose late answer may land after the switch). Without `unit`: whichever unit's are kept.
+ */
+export function history(key: string, unit?: string): readonly Point[] {
+  if (unit !== undefined && unitKey(unit) !== unitOfSeries) return [];
   return series.get(key) ?? [];
 }
 

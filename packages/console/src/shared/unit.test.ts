@@ -5,6 +5,7 @@ import { gateOf } from "../api/client.ts";
 import { chooseUnit, currentUnit, originUnit, useConnection } from "../api/connection.ts";
 import { useAlarms } from "./alarmStore.ts";
 import { deviceKey, readSettings, useDeviceSettings } from "./deviceSettings.ts";
+import { history, record } from "./telemetryHistory.ts";
 import { identityQuery, selectUnit } from "./unit.ts";
 
 const alarm = { id: "battery", text: "Battery low (12 %)" };
@@ -15,6 +16,7 @@ function knownUnit(unit: string) {
   useConnection.getState().answered(1000);
   useAlarms.getState().update([alarm], 1000);
   useDeviceSettings.getState().update({ deviceName: "DECODER-01", deviceMode: "uhf" });
+  record("battery", 80, 1000, unit);
 }
 
 beforeEach(() => {
@@ -39,7 +41,7 @@ describe("selectUnit", () => {
     expect(currentUnit()).toBe(originUnit());
   });
 
-  it("another unit starts unknown: connection, alarms, name and mode of the previous one are forgotten", () => {
+  it("another unit starts unknown: connection, alarms, sparklines, name and mode of the previous one are forgotten", () => {
     knownUnit("http://10.0.0.1");
     expect(useConnection.getState().online).toBe(true);
     selectUnit("http://10.0.0.2");
@@ -49,6 +51,7 @@ describe("selectUnit", () => {
       lastAnswerAt: null,
     });
     expect(useAlarms.getState().list).toEqual([]);
+    expect(history("battery")).toEqual([]);
     expect(useDeviceSettings.getState()).toMatchObject({ deviceName: "", deviceMode: null });
   });
 
@@ -57,6 +60,7 @@ describe("selectUnit", () => {
     selectUnit("HTTP://Decoder.local:80/");
     expect(useConnection.getState()).toMatchObject({ online: true, lastAnswerAt: 1000 });
     expect(useAlarms.getState().list).toHaveLength(1);
+    expect(history("battery", "http://decoder.local")).toEqual([{ t: 1000, v: 80 }]);
     expect(useDeviceSettings.getState()).toMatchObject({ deviceName: "DECODER-01", deviceMode: "uhf" });
     expect(gateOf()).toBe(gateOf("HTTP://Decoder.local/"));
   });

@@ -1,16 +1,18 @@
 // The unit the console talks to: the one way to choose it (selectUnit) and what follows from it (identity, mode).
 import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { API, type DeviceMode, DeviceNameResponse, unitAddress } from "@trc/protocol";
-import { requestStrict } from "../api/client.ts";
+import { type RequestOptions, requestStrict } from "../api/client.ts";
 import { chooseUnit, currentUnit, useConnection } from "../api/connection.ts";
 import { useAlarms } from "./alarmStore.ts";
 import { apiBase, deviceKey, useApiBase, useDeviceSettings } from "./deviceSettings.ts";
+import { clearHistory } from "./telemetryHistory.ts";
 
 /**
  * Points the console at a unit: the first load, Developer settings' Submit and the fleet's Open all come here.
  * `rootAPI` is an address in any spelling (stored in its canonical form), or empty for the origin that served the
  * page. Another unit than the one before forgets what was known about that one, here and nowhere else: its
- * connection state, its alarms and alarm memory, its name and mode (they come again with the new unit's identity).
+ * connection state, its alarms and alarm memory, its sparkline history, its name and mode (they come again with the
+ * new unit's identity).
  * The first choice (the first load) has nothing to forget: the stored name and mode are the stored unit's. A unit
  * whose identity `client` has cached (one chosen before) has its name and mode back at once. Cached queries stay: they are keyed by their unit (the clock sync too), so nothing shows another unit's data, nothing is
  * invalidated, and going back to a unit finds its data still there.
@@ -29,15 +31,21 @@ export function selectUnit(rootAPI: string, client?: QueryClient): void {
     });
   } else if (settings.rootAPI !== stored) settings.update({ rootAPI: stored });
   chooseUnit(unit);
-  if (changed) useAlarms.getState().reset();
+  if (changed) {
+    useAlarms.getState().reset();
+    clearHistory();
+  }
 }
 
-/** What the unit says it is (GET /api/config/deviceName). Its answer also refreshes the stored settings (SPEC §3). */
-export function identityQuery(base: string) {
+/**
+ * What the unit says it is (GET /api/config/deviceName). Its answer also refreshes the stored settings (SPEC §3).
+ * `opts`: the request's timeout and priority (the fleet's poll reads it as its liveness probe).
+ */
+export function identityQuery(base: string, opts: Pick<RequestOptions, "timeoutMs" | "priority"> = {}) {
   return {
     queryKey: deviceKey(base, "deviceName"),
     queryFn: async ({ signal }: { signal: AbortSignal }) => {
-      const identity = await requestStrict(API.deviceName, DeviceNameResponse, { base, signal });
+      const identity = await requestStrict(API.deviceName, DeviceNameResponse, { ...opts, base, signal });
       // Stored only while the unit is still the chosen one: the stored name and mode are about that unit.
       if (apiBase(base) === currentUnit())
         useDeviceSettings.getState().update({ deviceName: identity.deviceName, deviceMode: identity.mode });

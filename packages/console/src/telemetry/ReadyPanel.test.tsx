@@ -6,7 +6,9 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { apiBase, useDeviceSettings } from "../shared/deviceSettings.ts";
 import type { ReadyCheck, ReadyReadings } from "../shared/readyRules.ts";
+import { collectHistory } from "../shared/telemetryCollect.ts";
 import { telemetryKey } from "../shared/telemetryQueries.ts";
+import { selectUnit } from "../shared/unit.ts";
 
 // The check the panel shows: the real rules on readings the test chooses (the panel's own hooks read nothing).
 const shown = vi.hoisted(() => ({ check: null as ReadyCheck | null }));
@@ -140,6 +142,21 @@ describe("ReadyPanel", () => {
     const antennas = item(screen.getByRole("region", { name: "Ready check" }), "Antennas");
     expect(antennas).toHaveTextContent("1 antenna");
     expect(antennas).not.toHaveTextContent("No antenna reading yet");
+    useDeviceSettings.setState({ deviceMode: null });
+  });
+
+  it("counts only the chosen unit's reads: unit A's answered after the switch are not unit B's", () => {
+    shown.check = null;
+    selectUnit("http://10.0.0.1");
+    selectUnit("http://10.0.0.2");
+    // A's reads answered after the switch (two requests under way when it came): its seen grew.
+    collectHistory("passings", { seen: 1, left: 0 }, Date.now() - 2_000, "http://10.0.0.1");
+    collectHistory("passings", { seen: 5, left: 0 }, Date.now() - 1_000, "http://10.0.0.1");
+    useDeviceSettings.setState({ deviceMode: "hf" });
+    const panel = show();
+    expect(item(panel, "Antennas")).toHaveTextContent("Reader: no read seen yet");
+    expect(item(panel, "Antennas")).not.toHaveTextContent("Read within 10 min");
+    selectUnit("");
     useDeviceSettings.setState({ deviceMode: null });
   });
 });

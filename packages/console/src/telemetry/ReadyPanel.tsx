@@ -38,7 +38,7 @@ function useReadyCheck(): ReadyCheck {
   const channels = mode === "uhf" ? ports.data?.data.channels : undefined;
   const channelReads: Record<number, CounterSeries> = {};
   for (const c of channels ?? [])
-    if (typeof c?.id === "number") channelReads[c.id] = history(`reads:${c.id}`);
+    if (typeof c?.id === "number") channelReads[c.id] = history(`reads:${c.id}`, base);
   return readyCheck({
     // The newest answer counts at once, before the next tick.
     now: Math.max(now, passings.data ? ports.dataUpdatedAt : 0),
@@ -46,7 +46,7 @@ function useReadyCheck(): ReadyCheck {
     channels,
     hadAntenna,
     channelReads,
-    seen: history("passings:seen"),
+    seen: history("passings:seen", base),
     clock:
       clock.status === "success"
         ? { offsetMs: clock.data.estimate.offsetMs, at: clock.dataUpdatedAt }

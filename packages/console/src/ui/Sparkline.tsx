@@ -1,4 +1,5 @@
-// A hand-drawn SVG sparkline (beyond the spec): a telemetry history series by name, or any points given.
+// A hand-drawn SVG sparkline (beyond the spec): a telemetry history series of the chosen unit by name, or any points given.
+import { useApiBase } from "../shared/deviceSettings.ts";
 import { history, type Point, sparkPath } from "../shared/telemetryHistory.ts";
 
 const W = 120;
@@ -14,7 +15,8 @@ interface SparklineProps {
 }
 
 export function Sparkline({ series, points, label, className = "spark" }: SparklineProps) {
-  const drawn = points ?? history(series ?? "");
+  const unit = useApiBase();
+  const drawn = points ?? history(series ?? "", unit);
   const path = sparkPath(drawn, W, H);
   if (!path) return null;
   return (

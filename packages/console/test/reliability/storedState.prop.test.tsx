@@ -1,5 +1,6 @@
 // Property tests: whatever an older console, another tool or a bad disk left in browser storage, the stores start sane and the settings page lists it as text.
 import { render, within } from "@testing-library/react";
+import { unitAddress } from "@trc/protocol";
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { HOSTILE_STRINGS, hostileJson, mutated } from "./arbitraries.ts";
@@ -33,8 +34,8 @@ const GOOD: Record<string, unknown> = {
     deviceMode: "hf",
   },
   featureFlagOverrides: { commands: { useAuth: false, filterByLevel: true }, config: { useAuth: true } },
-  restartPending: ["raw_port"],
-  restartPendingSince: 1_795_000_000_000,
+  restartPending: { "http://10.0.0.2": ["raw_port"] },
+  restartPendingSince: { "http://10.0.0.2": 1_795_000_000_000 },
   commandHistory: [
     { id: "1", name: "Reboot", cmd: "REBOOT", args: [], state: "RECEIVED", outcome: "SUCCESS" },
   ],
@@ -71,8 +72,13 @@ describe("stores started from arbitrary browser storage", () => {
           const a = useAuth.getState();
           expect(["NONE", "PASSWORD", "KEY"]).toContain(a.type);
           expect(Number.isInteger(a.level) && a.level >= 0 && a.level <= 255).toBe(true);
-          const { changed } = useRestart.getState();
-          expect(Array.isArray(changed) && changed.every((c) => typeof c === "string")).toBe(true);
+          // By unit: each a canonical address with a non-empty list of names, and a finite time or none.
+          const { changed, since } = useRestart.getState();
+          for (const [unit, names] of Object.entries(changed)) {
+            expect(unit).toBe(unitAddress(unit));
+            expect(names.length > 0 && names.every((c) => typeof c === "string")).toBe(true);
+          }
+          for (const at of Object.values(since)) expect(Number.isFinite(at)).toBe(true);
           expect(Array.isArray(useCommands.getState().history)).toBe(true);
 
           const { container, unmount } = render(<LocalStorageSection />);
