@@ -144,3 +144,33 @@ test("the link to the server down: the backlog grows past 10 and the check says 
   await nextWatch(page, device, "passings");
   await expect(value(page, "backlog")).toHaveText("Empty");
 });
+
+test("antenna 2's return loss poor: Not ready, 'Antenna 2: return loss 4.2 dB (below 6 dB)'", async ({
+  page,
+  device,
+}) => {
+  await openReady(page, device);
+  await device.hooks.scenario({ returnLoss: { "1": -4.2 } });
+  await nextWatch(page, device, "uhf/ports");
+  await expect(verdict(page)).toHaveText("Not ready");
+  await expect(reason(page, "antennas")).toHaveText("Antenna 2: return loss 4.2 dB (below 6 dB)");
+  await expect(value(page, "antennas")).toHaveText("3 antennas");
+});
+
+test("a clock sync older than 10 minutes: Not ready, 'Synced N min ago', and Requery clears it", async ({
+  page,
+  device,
+}) => {
+  await openReady(page, device);
+  await page.clock.fastForward("10:01");
+  await nextWatch(page, device, "uhf/ports");
+  await expect(verdict(page)).toHaveText("Not ready");
+  await expect(reason(page, "clock")).toHaveText(/^Synced 1\d min ago \(more than 10 min\): Requery$/);
+  // The page's clock now runs over 10 min ahead of the host's (the fast-forwards): the unit's is set to the page's, so
+  // the new sync's offset is within the bound and only the sync's age failed the item.
+  const lead = (await page.evaluate(() => Date.now())) - Date.now();
+  await device.hooks.scenario({ clockOffsetMs: lead });
+  await page.getByTestId("card-time").getByRole("button", { name: "Requery" }).click();
+  await expect(reason(page, "clock")).toHaveCount(0, { timeout: 20_000 });
+  await expect(value(page, "clock")).toHaveText(/^[+-]\d{1,2} ms$/);
+});
