@@ -40,9 +40,10 @@ test("a clock jump raises 'Device clock off'; Set device time asks, sets the uni
   const sent = (await device.hooks.log()).filter((e) => e.path === "/api/commands/execute");
   expect(sent).toHaveLength(1);
   expect(sent[0]?.body).toEqual({ cmd: "TIME_MANUAL", args: [expect.stringMatching(/^\d{15}$/)] });
-  // The unit's own clock now agrees with this machine's within a loopback round trip.
+  // The unit's own clock now agrees with this machine's within the Ready check's 100 ms (the time sent is the
+  // browser's at sending: the trip to the unit is what remains; CI on a busy machine saw 57 ms).
   const truth = (await device.hooks.scenarioState()).clockOffsetMs;
-  expect(Math.abs(truth)).toBeLessThan(50);
+  expect(Math.abs(truth)).toBeLessThan(100);
   await expect(verdict).toHaveAttribute("data-accuracy", "ACCURATE");
   await expect(time.getByTestId("time-offset")).toHaveText(/^Offset[+-]\d+ ms ± \d+ ms$/);
   // The condition cleared by itself: the alarm stays until acknowledged.
