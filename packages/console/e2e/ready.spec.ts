@@ -12,7 +12,7 @@ import {
   verdict,
   watchUntil,
 } from "./ready-helpers.ts";
-import { telemetryCards } from "./telemetry-helpers.ts";
+import { telemetryCards, unitClockFromPage } from "./telemetry-helpers.ts";
 
 test.afterEach(async ({ device }) => {
   await device.hooks.clearScenario();
@@ -95,8 +95,7 @@ test("clock jumped 500 ms: Not ready after Requery, with the offset", async ({ p
   // The page's clock runs about 31 s ahead of the host's since openReady's one fast-forward (its fake timers add tens
   // to hundreds of ms, more on a busy machine: CI saw +749 ms): the unit's is set about 500 ms ahead of the page's as
   // measured now.
-  const lead = (await page.evaluate(() => Date.now())) - Date.now();
-  await device.hooks.scenario({ clockOffsetMs: lead + 500 });
+  await unitClockFromPage(page, device, 500);
   const time = page.getByTestId("card-time");
   await time.getByRole("button", { name: "Requery" }).click();
   await expect(verdict(page)).toHaveText("Not ready", { timeout: 20_000 });
@@ -170,8 +169,7 @@ test("a clock sync older than 10 minutes: Not ready, 'Synced N min ago', and Req
   await expect(reason(page, "clock")).toHaveText(/^Synced 1\d min ago \(more than 10 min\): Requery$/);
   // The page's clock now runs over 10 min ahead of the host's (the fast-forwards): the unit's is set to the page's, so
   // the new sync's offset is within the bound and only the sync's age failed the item.
-  const lead = (await page.evaluate(() => Date.now())) - Date.now();
-  await device.hooks.scenario({ clockOffsetMs: lead });
+  await unitClockFromPage(page, device);
   await page.getByTestId("card-time").getByRole("button", { name: "Requery" }).click();
   await expect(reason(page, "clock")).toHaveCount(0, { timeout: 20_000 });
   await expect(value(page, "clock")).toHaveText(/^[+-]\d{1,2} ms$/);

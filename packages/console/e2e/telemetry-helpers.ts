@@ -1,6 +1,6 @@
 // Shared steps of the telemetry browser specs.
 import type { Page } from "@playwright/test";
-import { expect } from "./fixtures.ts";
+import { type Device, expect } from "./fixtures.ts";
 
 /** The dashboard's cards: the regions named by their title with their own Refresh button (the Ready check has none). */
 export const telemetryCards = (page: Page) =>
@@ -30,6 +30,15 @@ export async function firstSyncDone(page: Page): Promise<void> {
       timeout: 20_000,
     },
   );
+}
+
+/**
+ * Sets the unit's clock `aheadMs` ahead of the page's as measured now: the page's fake clock runs ahead of the host's
+ * after each fast-forward, by the jump and whatever its fake timers added (more on a busy machine).
+ */
+export async function unitClockFromPage(page: Page, device: Device, aheadMs = 0): Promise<void> {
+  const lead = (await page.evaluate(() => Date.now())) - Date.now();
+  await device.hooks.scenario({ clockOffsetMs: lead + aheadMs });
 }
 
 /** Opens the dashboard and waits for the Device Time card's first sync; gives the card and its verdict. */

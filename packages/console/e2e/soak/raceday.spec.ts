@@ -1,6 +1,7 @@
 // Race-day soak (issue 22): a phone on an esp32 unit with 5 % chaos, reads arriving, the dashboard, Live and Fleet
 // pages each open for a part of the day; in fake time (8 hours in `npm run soak`) and in real time (30 minutes there).
 import { expect, test } from "../fixtures.ts";
+import { unitClockFromPage } from "../telemetry-helpers.ts";
 import {
   openLive,
   openPhase,
@@ -60,8 +61,7 @@ test(`race day: ${MINUTES} fake minutes on a phone, esp32 unit, 5 % chaos, reads
         // A jump: each timer due in the minute fires once, at its end (see clock.spec.ts); then wait for the answers.
         await page.clock.fastForward(60_000);
         // The unit's clock follows the page's, as on a race day (no "Device clock off" from the fake clock).
-        const offset = (await page.evaluate(() => Date.now())) - Date.now();
-        await device.hooks.scenario({ clockOffsetMs: offset });
+        await unitClockFromPage(page, device);
         await settle(page, device);
         minute++;
         if (minute % SAMPLE_EVERY === 0)
