@@ -12,7 +12,7 @@ import {
   verdict,
   watchUntil,
 } from "./ready-helpers.ts";
-import { telemetryCards, unitClockFromPage } from "./telemetry-helpers.ts";
+import { expectOffsetWithin, telemetryCards, unitClockFromPage } from "./telemetry-helpers.ts";
 
 test.afterEach(async ({ device }) => {
   await device.hooks.clearScenario();
@@ -93,15 +93,15 @@ test("antenna 2 lost: Not ready, 'Antenna 2: lost'", async ({ page, device }) =>
 test("clock jumped 500 ms: Not ready after Requery, with the offset", async ({ page, device }) => {
   await openReady(page, device);
   // The page's clock runs about 31 s ahead of the host's since openReady's one fast-forward (its fake timers add tens
-  // to hundreds of ms, more on a busy machine: CI saw +749 ms): the unit's is set about 500 ms ahead of the page's as
-  // measured now.
-  await unitClockFromPage(page, device, 500);
+  // to hundreds of ms, more on a busy machine: CI saw +749 ms): the unit's is set 500 ms ahead of the page's as
+  // measured now, and the offset shown is checked against that measure and the sync's own bound (on a busy machine
+  // both are wider: CI saw +316 ms shown against the old fixed 400 to 699 ms).
+  const truth = await unitClockFromPage(page, device, 500);
   const time = page.getByTestId("card-time");
   await time.getByRole("button", { name: "Requery" }).click();
   await expect(verdict(page)).toHaveText("Not ready", { timeout: 20_000 });
-  await expect(reason(page, "clock")).toHaveText(
-    /^\+[4-6]\d\d ms off the browser's clock \(more than 100 ms\)$/,
-  );
+  await expect(reason(page, "clock")).toHaveText(/^\+\d{3} ms off the browser's clock \(more than 100 ms\)$/);
+  await expectOffsetWithin(page, (await reason(page, "clock").textContent()) ?? "", truth);
   // The link goes to the Device Time card, where Set device time is.
   await item(page, "clock")
     .getByRole("link", { name: "Set device time on the Device Time card (Device clock)" })
@@ -169,8 +169,9 @@ test("a clock sync older than 10 minutes: Not ready, 'Synced N min ago', and Req
   await expect(reason(page, "clock")).toHaveText(/^Synced 1\d min ago \(more than 10 min\): Requery$/);
   // The page's clock now runs over 10 min ahead of the host's (the fast-forwards): the unit's is set to the page's, so
   // the new sync's offset is within the bound and only the sync's age failed the item.
-  await unitClockFromPage(page, device);
+  const truth = await unitClockFromPage(page, device);
   await page.getByTestId("card-time").getByRole("button", { name: "Requery" }).click();
   await expect(reason(page, "clock")).toHaveCount(0, { timeout: 20_000 });
-  await expect(value(page, "clock")).toHaveText(/^[+-]\d{1,2} ms$/);
+  await expect(value(page, "clock")).toHaveText(/^[+-]\d{1,3} ms$/);
+  await expectOffsetWithin(page, (await value(page, "clock").textContent()) ?? "", truth);
 });
