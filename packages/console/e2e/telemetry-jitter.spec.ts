@@ -23,9 +23,13 @@ test("on a jittery unit Requery uses all 15 attempts and its bound holds the tru
   const m = /([+-]\d+) ms ± (\d+) ms/.exec(shown);
   expect(m, `offset text: ${shown}`).not.toBeNull();
   const [offset, bound] = [Number(m?.[1]), Number(m?.[2])];
-  // An honest bound: never under the unit's 5 ms waits on each side; 15 attempts bring it well under 20 ms.
+  // An honest bound: never under the unit's 5 ms waits on each side. The 15 attempts together bring it under the
+  // network delay shown (half the mean round trip: what one sample would give), measured on this run: a busy machine
+  // lengthens both (CI saw a bound of 22 ms against an old fixed 20).
+  const delayText = (await time.getByTestId("time-delay").textContent()) ?? "";
+  const delay = Number(/^Network delay(\d+) ms$/.exec(delayText)?.[1]);
   expect(bound).toBeGreaterThanOrEqual(5);
-  expect(bound).toBeLessThanOrEqual(20);
+  expect(bound, `bound ${bound} ms, ${delayText}`).toBeLessThan(delay);
   // Rounded to whole ms on screen; the browser and the unit share this machine's clock.
   expect(Math.abs(offset - OFFSET_MS)).toBeLessThanOrEqual(bound + 1);
 });
