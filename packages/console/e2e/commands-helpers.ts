@@ -21,28 +21,6 @@ export const commandRow = (page: Page, name: string) =>
 export const executeButton = (page: Page) =>
   page.getByRole("region", { name: "Execute" }).getByRole("button");
 
-interface BusyWindow {
-  busyPhases: { busy: string | null; at: number }[];
-}
-
-/**
- * Records in the page each change of the Execute button's `aria-busy`, with when (performance.now()): the 500 ms
- * spinner can be over before a check from the test looks on a busy machine. Gives the reader of the record.
- */
-export async function recordBusy(page: Page): Promise<() => Promise<BusyWindow["busyPhases"]>> {
-  await page.getByRole("region", { name: "Execute" }).evaluate((region) => {
-    const w = window as unknown as BusyWindow;
-    w.busyPhases = [];
-    const note = () => {
-      const busy = region.querySelector("button")?.getAttribute("aria-busy") ?? null;
-      if (w.busyPhases.at(-1)?.busy !== busy) w.busyPhases.push({ busy, at: performance.now() });
-    };
-    note();
-    new MutationObserver(note).observe(region, { subtree: true, childList: true, attributes: true });
-  });
-  return () => page.evaluate(() => (window as unknown as BusyWindow).busyPhases);
-}
-
 /** Expects a history entry's outcome badge to read exactly `text` ("200 Success", "Unknown?"...). */
 export const expectOutcome = (entry: Locator, text: string, timeout?: number) =>
   expect(entry.getByText(text, { exact: true })).toBeVisible({ timeout });

@@ -11,11 +11,11 @@ import {
   logIn,
   packetPreview,
   received,
-  recordBusy,
   waitForReboot,
   waitForRequest,
 } from "./commands-helpers.ts";
 import { expect, test } from "./fixtures.ts";
+import { recordPhases } from "./phases.ts";
 
 const BANNER = "Insufficient permissions for this command! Please authenticate";
 
@@ -47,7 +47,7 @@ test.describe("commands page", () => {
     await expect(page.getByText("No arguments")).toBeVisible();
     expect(await packetPreview(page)).toEqual({ cmd: "REBOOT", args: [] });
     await expect(executeButton(page)).toHaveText("Execute");
-    const busyPhases = await recordBusy(page);
+    const busyPhases = await recordPhases(page.getByRole("region", { name: "Execute" }), "busy");
     const clickedAt = Date.now();
     await executeButton(page).click();
     // Appended to the history and the selection cleared at once; sent only after the delay.
@@ -58,7 +58,7 @@ test.describe("commands page", () => {
     // A spinner for 500 ms after the click: the button says it is busy. Recorded in the page (CI on a busy machine
     // looked only after it was over); a phase drawn late looks shorter by that much (as on the Settings page).
     const phases = await busyPhases();
-    expect(phases.map((p) => p.busy)).toEqual(["false", "true", "false"]);
+    expect(phases.map((p) => p.state)).toEqual(["false", "true", "false"]);
     expect((phases[2]?.at ?? 0) - (phases[1]?.at ?? 0)).toBeGreaterThanOrEqual(400);
     // While the command is in progress no other command may run.
     await commandRow(page, "Identify antennas").click();

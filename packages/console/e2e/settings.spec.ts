@@ -1,36 +1,10 @@
 // The developer settings page against the emulated device: warning, storage and wipe, endpoint change, flags, env.
 import type { Page } from "@playwright/test";
 import { expect, modeText, startExtraDevice, test } from "./fixtures.ts";
+import { recordPhases } from "./phases.ts";
 
 const section = (page: Page, name: string) => page.getByRole("region", { name });
 const storedKeys = (page: Page) => page.evaluate(() => Object.keys(localStorage).sort());
-
-interface PhaseWindow {
-  phases: { label: string; at: number }[];
-}
-
-/** Records each change of the endpoint Submit button's accessible label in the page (phases last 500 ms only). */
-async function recordButtonPhases(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const w = window as unknown as PhaseWindow;
-    w.phases = [];
-    const input = document.getElementById("settings-root-api") as HTMLInputElement;
-    const form = input.form as HTMLFormElement;
-    const note = () => {
-      const button = form.querySelector("button") as HTMLButtonElement;
-      const label =
-        button.querySelector("[aria-label]")?.getAttribute("aria-label") ?? button.textContent?.trim() ?? "";
-      if (w.phases.at(-1)?.label !== label) w.phases.push({ label, at: performance.now() });
-    };
-    note();
-    new MutationObserver(note).observe(form, {
-      subtree: true,
-      childList: true,
-      characterData: true,
-      attributes: true,
-    });
-  });
-}
 
 test.describe("developer settings page", () => {
   test("shows the warning and the four sections with D8's flags and the build's variables", async ({
@@ -159,13 +133,13 @@ test.describe("developer settings page", () => {
       // A bare host:port means http://.
       await input.fill(other.url.replace(/^http:\/\//, ""));
       await expect(endpoint.getByTestId("intended-url")).toHaveText(`${other.url}/api/`);
-      await recordButtonPhases(page);
+      const submitPhases = await recordPhases(page.locator("form:has(#settings-root-api)"), "label");
       const since = Date.now();
       await endpoint.getByRole("button", { name: "Submit" }).click();
       await expect(endpoint.getByRole("button", { name: "Submit" })).toBeEnabled();
       // Spinner for 500 ms, then the check for 500 ms, then Submit again (SPEC §4, §9).
-      const phases = await page.evaluate(() => (window as unknown as PhaseWindow).phases);
-      expect(phases.map((p) => p.label)).toEqual(["Submit", "Saving", "Saved", "Submit"]);
+      const phases = await submitPhases();
+      expect(phases.map((p) => p.state)).toEqual(["Submit", "Saving", "Saved", "Submit"]);
       // Seen on screen: a phase drawn late (a busy machine; CI saw "Saving" 53 ms late) looks shorter by that much.
       const [, saving, saved, done] = phases.map((p) => p.at);
       expect((saved ?? 0) - (saving ?? 0)).toBeGreaterThanOrEqual(400);
