@@ -4,34 +4,40 @@ import type { Locator } from "@playwright/test";
 
 export interface Phase {
   state: string;
+  /** performance.now() in the page: for lengths of phases. */
   at: number;
+  /** Date.now() in the page (the same machine's clock as the device's request log): for order against the device. */
+  wall: number;
 }
 interface PhaseWindow {
-  phases: Phase[];
+  phaseRecords?: Phase[][];
 }
 
 /**
- * Watches the first button in `container`: its label (an inner aria-label, else its text) or its `aria-busy`, each
- * change with its performance.now(). Gives the reader of the record.
+ * Watches the first button in `container`: its label (an inner aria-label, else its text), its `aria-busy`, or
+ * whether it is enabled ("enabled" / "disabled"), each change with its times. Gives the reader of this record (each
+ * call keeps its own, so two recorders on one page don't mix).
  */
 export async function recordPhases(
   container: Locator,
-  of: "label" | "busy",
+  of: "label" | "busy" | "enabled",
 ): Promise<() => Promise<Phase[]>> {
-  await container.evaluate((root, of) => {
+  const id = await container.evaluate((root, of) => {
     const w = window as unknown as PhaseWindow;
-    w.phases = [];
+    w.phaseRecords ??= [];
+    const phases: Phase[] = [];
     const read = () => {
       const button = root.querySelector("button");
       if (!button) return "";
       if (of === "busy") return button.getAttribute("aria-busy") ?? "";
+      if (of === "enabled") return button.disabled ? "disabled" : "enabled";
       return (
         button.querySelector("[aria-label]")?.getAttribute("aria-label") ?? button.textContent?.trim() ?? ""
       );
     };
     const note = () => {
       const state = read();
-      if (w.phases.at(-1)?.state !== state) w.phases.push({ state, at: performance.now() });
+      if (phases.at(-1)?.state !== state) phases.push({ state, at: performance.now(), wall: Date.now() });
     };
     note();
     new MutationObserver(note).observe(root, {
@@ -40,6 +46,8 @@ export async function recordPhases(
       characterData: true,
       attributes: true,
     });
+    return w.phaseRecords.push(phases) - 1;
   }, of);
-  return () => container.page().evaluate(() => (window as unknown as PhaseWindow).phases);
+  return () =>
+    container.page().evaluate((id) => (window as unknown as PhaseWindow).phaseRecords?.[id] ?? [], id);
 }
