@@ -4,9 +4,7 @@ import type { Locator } from "@playwright/test";
 
 export interface Phase {
   state: string;
-  /** performance.now() in the page: for lengths of phases. */
-  at: number;
-  /** Date.now() in the page (the same machine's clock as the device's request log): for order against the device. */
+  /** Date.now() in the page when drawn: the same machine's clock as the test's and the device's request log. */
   wall: number;
 }
 interface PhaseWindow {
@@ -15,7 +13,7 @@ interface PhaseWindow {
 
 /**
  * Watches the first button in `container`: its label (an inner aria-label, else its text), its `aria-busy`, or
- * whether it is enabled ("enabled" / "disabled"), each change with its times. Gives the reader of this record (each
+ * whether it is enabled ("enabled" / "disabled"), each change with when it was drawn. Gives the reader of this record (each
  * call keeps its own, so two recorders on one page don't mix).
  */
 export async function recordPhases(
@@ -37,7 +35,7 @@ export async function recordPhases(
     };
     const note = () => {
       const state = read();
-      if (phases.at(-1)?.state !== state) phases.push({ state, at: performance.now(), wall: Date.now() });
+      if (phases.at(-1)?.state !== state) phases.push({ state, wall: Date.now() });
     };
     note();
     new MutationObserver(note).observe(root, {
