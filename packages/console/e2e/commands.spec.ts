@@ -54,6 +54,14 @@ test.describe("commands page", () => {
     await expect(historyEntries(page)).toHaveCount(1);
     await expect(page.getByText("Select a command from the list...")).toBeVisible();
     await expect(historyEntries(page).first()).toContainText("Not sent yet");
+    // While the command is in progress no other command may run: another command selected at once (well inside the
+    // 2 s before Reboot is sent), Execute stays disabled until Reboot's answer is in. Recorded in the page: a check
+    // from the test can look only after the window on a busy machine.
+    const identify = commandRow(page, "Identify antennas");
+    const pressedPhases = await recordPhases(identify, "pressed");
+    const enabledPhases = await recordPhases(page.getByRole("region", { name: "Execute" }), "enabled");
+    await identify.click();
+    await expect(executeButton(page)).toHaveText("Execute");
     await expect(executeButton(page)).toHaveAttribute("aria-busy", "false", { timeout: 2_000 });
     // A spinner for 500 ms after the click: the button says it is busy. Recorded in the page (CI on a busy machine
     // looked only after it was over), its end timed from the click, which `clickedAt` precedes (a late draw only
@@ -62,27 +70,22 @@ test.describe("commands page", () => {
     expect(phases.map((p) => p.state)).toEqual(["false", "true", "false"]);
     const [, , idle] = phases.map((p) => p.wall - clickedAt);
     expect(idle).toBeGreaterThanOrEqual(500 - 5);
-    // While the command is in progress no other command may run: Execute stays disabled with another command
-    // selected until Reboot's answer is in. Recorded in the page (a check from the test can look only after the
-    // ~2 s window on a busy machine).
-    const enabledPhases = await recordPhases(page.getByRole("region", { name: "Execute" }), "enabled");
-    await commandRow(page, "Identify antennas").click();
-    const selectedBy = Date.now();
-    await expect(executeButton(page)).toHaveText("Execute");
     const sent = await waitForRequest(device.hooks.log, EXECUTE, clickedAt - 50);
     expect(sent.body).toEqual({ cmd: "REBOOT", args: [] });
     expect(sent.time - clickedAt).toBeGreaterThanOrEqual(1_900);
     expect(sent.time - clickedAt).toBeLessThan(4_000);
-    // Selected before Reboot even reached the unit, and Execute enabled only once it had.
-    expect(selectedBy).toBeLessThanOrEqual(sent.time);
     const entry = historyEntries(page).first();
     await expectOutcome(entry, "200 Success");
     await expect(entry).toContainText("State: RECEIVED");
     await expect(entry.locator("pre")).toHaveCount(0);
     await expect(executeButton(page)).toBeEnabled();
+    // Selected before Reboot even reached the unit, and Execute enabled only once it had.
+    const pressed = await pressedPhases();
+    expect(pressed.map((p) => p.state)).toEqual(["false", "true"]);
+    expect(pressed[1]?.wall).toBeLessThanOrEqual(sent.time);
     const enabled = await enabledPhases();
     expect(enabled.map((p) => p.state)).toEqual(["disabled", "enabled"]);
-    expect(enabled[1]?.wall ?? 0).toBeGreaterThanOrEqual(sent.time);
+    expect(enabled[1]?.wall).toBeGreaterThanOrEqual(sent.time);
     await waitForReboot(page, sent.time);
     // The history survives a reload.
     await page.reload();

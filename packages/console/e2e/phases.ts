@@ -12,22 +12,24 @@ interface PhaseWindow {
 }
 
 /**
- * Watches the first button in `container`: its label (an inner aria-label, else its text), its `aria-busy`, or
- * whether it is enabled ("enabled" / "disabled"), each change with when it was drawn. Gives the reader of this record (each
+ * Watches `container` if it is a button, else the first button in it: its label (an inner aria-label, else its text),
+ * its `aria-busy`, whether it is enabled ("enabled" / "disabled") or its `aria-pressed` (a toggle), each change with
+ * when it was drawn. Gives the reader of this record (each
  * call keeps its own, so two recorders on one page don't mix).
  */
 export async function recordPhases(
   container: Locator,
-  of: "label" | "busy" | "enabled",
+  of: "label" | "busy" | "enabled" | "pressed",
 ): Promise<() => Promise<Phase[]>> {
   const id = await container.evaluate((root, of) => {
     const w = window as unknown as PhaseWindow;
     w.phaseRecords ??= [];
     const phases: Phase[] = [];
     const read = () => {
-      const button = root.querySelector("button");
+      const button = root instanceof HTMLButtonElement ? root : root.querySelector("button");
       if (!button) return "";
       if (of === "busy") return button.getAttribute("aria-busy") ?? "";
+      if (of === "pressed") return button.getAttribute("aria-pressed") ?? "";
       if (of === "enabled") return button.disabled ? "disabled" : "enabled";
       return (
         button.querySelector("[aria-label]")?.getAttribute("aria-label") ?? button.textContent?.trim() ?? ""
