@@ -14,8 +14,7 @@ interface PhaseWindow {
 /**
  * Watches `container` if it is a button, else the first button in it: its label (an inner aria-label, else its text),
  * its `aria-busy`, whether it is enabled ("enabled" / "disabled") or its `aria-pressed` (a toggle), each change with
- * when it was drawn. Gives the reader of this record (each
- * call keeps its own, so two recorders on one page don't mix).
+ * when it was drawn. Returns the reader of this record; each call keeps its own, so two recorders on one page don't mix.
  */
 export async function recordPhases(
   container: Locator,
