@@ -18,4 +18,5 @@ export * from "./passings-stream.ts";
 export * from "./telemetry.ts";
 export * from "./test-image.ts";
 export * from "./time-format.ts";
+export * from "./timing.ts";
 export * from "./unit-address.ts";
