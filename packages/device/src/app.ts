@@ -10,6 +10,7 @@ import { bodyLimits } from "./middleware/limits.ts";
 import { bodyTypeGuard, originGuard, unitCors } from "./middleware/origin-guard.ts";
 import { RequestMonitor } from "./middleware/request-log.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
+import { clockHookRoutes } from "./routes/clock-hooks.ts";
 import { commandRoutes } from "./routes/commands.ts";
 import { configRoutes } from "./routes/config.ts";
 import { eventRoutes } from "./routes/event.ts";
@@ -21,14 +22,20 @@ import { scenarioHookRoutes } from "./routes/scenario-hooks.ts";
 import { staticRoutes } from "./routes/static.ts";
 import { telemetryRoutes } from "./routes/telemetry.ts";
 import { TEST_PREFIX, testHookRoutes } from "./routes/test-hooks.ts";
+import type { SimClock } from "./sim/host-clock.ts";
+import { RANDOM_STREAMS, randomStream } from "./sim/noise.ts";
 
 export interface Instruments {
   monitor: RequestMonitor;
   faults: FaultTable;
 }
 
-export function createInstruments(): Instruments {
-  return { monitor: new RequestMonitor(), faults: new FaultTable() };
+/** The request log (times on the unit's host clock) and the fault table (its draws from the unit's seed). */
+export function createInstruments(clock: Pick<SimClock, "now">, seed: number): Instruments {
+  return {
+    monitor: new RequestMonitor(clock),
+    faults: new FaultTable(randomStream(seed, RANDOM_STREAMS.faults)),
+  };
 }
 
 export function buildApp(device: Device, { monitor, faults }: Instruments): Hono<DeviceEnv> {
@@ -41,7 +48,8 @@ export function buildApp(device: Device, { monitor, faults }: Instruments): Hono
   // unit's fleet page); a public origin's writes and preflights are refused before anything runs.
   app.use(originGuard());
   app.use(unitCors());
-  app.use(options.profile === "esp32" ? esp32Profile(monitor.handlingCounter()) : monitor.handlingCounter());
+  const counter = monitor.handlingCounter();
+  app.use(options.profile === "esp32" ? esp32Profile(counter, device.latencyRandom) : counter);
   app.use("/api/*", bodyLimits());
   app.use("/api/*", bodyTypeGuard());
   app.use("/api/*", async (c, next) => {
@@ -49,19 +57,26 @@ export function buildApp(device: Device, { monitor, faults }: Instruments): Hono
     if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
   });
   if (options.testHooks) app.use(faults.middleware());
-  if (options.chaos > 0) app.use(chaos(options.chaos));
+  if (options.chaos > 0) {
+    // The faults come from the seed: DEVICE_SEED=<seed> with the same requests replays them (a failed soak).
+    options.log(
+      `chaos ${options.chaos}: faults drawn from seed ${options.seed} (DEVICE_SEED=${options.seed} replays them)`,
+    );
+    app.use(chaos(options.chaos, randomStream(options.seed, RANDOM_STREAMS.chaos)));
+  }
 
   telemetryRoutes(app, device);
   passingsStreamRoutes(app, device);
-  const guesses = new AuthThrottle();
+  const guesses = new AuthThrottle(device.hostClock);
   commandRoutes(app, device, guesses);
   configRoutes(app, device, guesses);
   fileRoutes(app, device);
   firmwareRoutes(app, device);
   openApiRoutes(app);
   eventRoutes(app, device);
-  if (options.testHooks) testHookRoutes(app, monitor, faults);
+  if (options.testHooks) testHookRoutes(app, monitor, faults, device);
   if (options.testHooks) scenarioHookRoutes(app, device);
+  if (options.testHooks) clockHookRoutes(app, device);
   app.all("/api/*", (c) => {
     const hooksOff = c.req.path.startsWith(`${TEST_PREFIX}/`)
       ? " (test hooks are off: DEVICE_TEST_HOOKS=1)"

@@ -6,6 +6,8 @@ import { ReadsOutbox } from "./mqtt/reads-outbox.ts";
 import { UnitLink } from "./mqtt/unit-link.ts";
 import type { ResolvedOptions } from "./options.ts";
 import { DeviceClock } from "./sim/clock.ts";
+import { type SimClock, WarpClock } from "./sim/host-clock.ts";
+import { RANDOM_STREAMS, randomStream } from "./sim/noise.ts";
 import { ReadLog } from "./sim/read-log.ts";
 import { TagReader, type UhfPower } from "./sim/tag-reader.ts";
 import { ConfigStore } from "./state/config-store.ts";
@@ -22,21 +24,26 @@ export interface PowerControl {
   scheduleReboot(delayMs: number, reason: string): number;
   /** When a scheduled reboot will happen (epoch ms), or null. */
   readonly scheduledAt: number | null;
+  /** Forgets a scheduled reboot (a reset); a reboot already under way goes on. */
+  cancelReboot(): void;
 }
 
 export class Device {
   /** Host time of power-on: telemetry counts from here and continues across reboots. */
-  readonly startedAt = Date.now();
-  #bootedAt = this.startedAt;
+  readonly startedAt: number;
+  #bootedAt: number;
   #boots = 0;
   power: PowerControl = {
     scheduleReboot: () => {
       throw new Error("The unit is not running");
     },
     scheduledAt: null,
+    cancelReboot: () => {},
   };
   /** The unit's MQTT client (D11). */
   readonly mqtt: UnitLink;
+  /** The unit's seeded draws of request latencies (the esp32 profile's, DEVICE_TIME_JITTER_MS's). */
+  readonly latencyRandom: () => number;
 
   private constructor(
     readonly options: ResolvedOptions,
@@ -50,7 +57,12 @@ export class Device {
     readonly clock: DeviceClock,
     readonly reader: TagReader,
     outbox: ReadsOutbox,
+    /** The unit's one host clock: everything it simulates over time reads it (tests advance it). */
+    readonly hostClock: SimClock,
   ) {
+    this.startedAt = hostClock.now();
+    this.#bootedAt = this.startedAt;
+    this.latencyRandom = randomStream(options.seed, RANDOM_STREAMS.latency);
     this.mqtt = new UnitLink(this, outbox, {
       keepAliveS: options.mqttKeepAliveS,
       publishMs: options.mqttPublishMs,
@@ -59,17 +71,17 @@ export class Device {
     });
   }
 
-  /** Opens (or seeds, on a new data folder) every store. */
-  static async open(options: ResolvedOptions): Promise<Device> {
+  /** Opens (or seeds, on a new data folder) every store; the unit's host clock is a new WarpClock unless given. */
+  static async open(options: ResolvedOptions, hostClock: SimClock = new WarpClock()): Promise<Device> {
     const paths = dataPaths(options.dataDir);
     await prepareDataDir(paths);
     // device.json is written last, so a new unit interrupted while seeding is seeded again on the next start.
     const isNew = !existsSync(paths.identity);
     const files = new FileSystem(paths.files);
-    if (isNew) await files.writeExamples();
+    if (isNew) await files.writeExamples(hostClock.now());
     const config = await ConfigStore.open(paths.config);
     const passwords = await PasswordStore.open(paths.passwords);
-    const firmware = await FirmwareStore.open(paths.firmware, paths.slots, options.otaConfirmMs);
+    const firmware = await FirmwareStore.open(paths.firmware, paths.slots, options.otaConfirmMs, hostClock);
     const identity = await IdentityStore.open(paths.identity);
     if (options.deviceName && identity.value.deviceName !== options.deviceName) {
       await identity.update({ deviceName: options.deviceName });
@@ -77,10 +89,11 @@ export class Device {
     const power = () => config.get<string>("uhf_power", "HIGH") as UhfPower;
     const missing = options.scenario.includes("antenna-missing");
     const log = await ReadLog.open(join(paths.root, "reads.json"));
-    const clock = new DeviceClock(options.clockOffsetMs);
+    const clock = new DeviceClock(hostClock, options.clockOffsetMs);
     const unitTime = (hostMs: number) => hostMs + clock.offsetMs;
-    const reader = new TagReader(Date.now(), options.mode, power, { log, unitTime, antennaMissing: missing });
-    const outbox = await ReadsOutbox.open(join(paths.root, "mqtt.json"), log);
+    const now = () => hostClock.now();
+    const reader = new TagReader(now(), options.mode, power, { log, now, unitTime, antennaMissing: missing });
+    const outbox = await ReadsOutbox.open(join(paths.root, "mqtt.json"), log, hostClock);
     return new Device(
       options,
       paths,
@@ -89,10 +102,11 @@ export class Device {
       identity,
       firmware,
       files,
-      new OtaUpdater(firmware),
+      new OtaUpdater(firmware, { now }),
       clock,
       reader,
       outbox,
+      hostClock,
     );
   }
 
@@ -108,18 +122,18 @@ export class Device {
     return this.#boots;
   }
 
-  sinceBoot(now = Date.now()): number {
+  sinceBoot(now = this.hostClock.now()): number {
     return now - this.#bootedAt;
   }
 
-  elapsed(now = Date.now()): number {
+  elapsed(now = this.hostClock.now()): number {
     return now - this.startedAt;
   }
 
   /** Power-on (first start and after every reboot): runs the boot slot and notes it in the status log. */
   async boot(): Promise<void> {
     this.#boots++;
-    this.#bootedAt = Date.now();
+    this.#bootedAt = this.hostClock.now();
     this.firmware.boot();
     this.mqtt.start();
     const fw = this.firmware.telemetry();

@@ -31,6 +31,7 @@ async function main(): Promise<void> {
   const stop = () => {
     if (stopping) return;
     stopping = true;
+    // Real time (process management, not a unit's simulated time): a shutdown that hangs still ends.
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     event.close().then(

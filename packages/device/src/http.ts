@@ -42,6 +42,7 @@ export function clientAddress(c: DeviceContext): string {
   return c.env?.incoming?.socket?.remoteAddress ?? "unknown";
 }
 
+/** A real-time wait: request latencies (profiles, chaos, jitter) are the network's, not the unit's simulated time. */
 export const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
 /** The path of an API address without its query, e.g. of API.commandInfo(0). */

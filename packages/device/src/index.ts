@@ -2,6 +2,7 @@
 export { type BrokerOptions, type RunningBroker, startBroker } from "./broker/embedded-broker.ts";
 export { freePort, hasMosquitto, MOSQUITTO, startMosquitto } from "./broker/mosquitto.ts";
 export { type ChildDevice, type ChildDeviceOptions, READY_LINE, startChildDevice } from "./child.ts";
+export { type ClockHooks, type ClockState, clockHooksClient } from "./clock-hooks-client.ts";
 export {
   EVENT_MAX_UNITS,
   type EventOptions,

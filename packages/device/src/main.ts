@@ -10,6 +10,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     process.stderr.write(`device: ${signal}, shutting down\n`);
+    // Real time (process management, not a unit's simulated time): a shutdown that hangs still ends.
     const force = setTimeout(() => process.exit(1), 5000);
     force.unref();
     running.close().then(

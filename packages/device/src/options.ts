@@ -1,4 +1,5 @@
 // Options of the emulated device: their defaults, and how the environment variables of main.ts map onto them.
+import { randomInt } from "node:crypto";
 import { isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type DeviceMode, escapeControlChars } from "@trc/protocol";
@@ -17,6 +18,8 @@ export interface DeviceOptions {
   profile?: DeviceProfile;
   /** Fraction (0..1) of /api answers that are a fault. */
   chaos?: number;
+  /** Seeds the unit's random draws (chaos, fault probabilities, latencies): the same seed replays the same faults. */
+  seed?: number;
   /** Added to the host clock to make the device clock. */
   clockOffsetMs?: number;
   /** Each time/sources answer waits a random [min, max] ms before reading the clock and again after. */
@@ -56,6 +59,16 @@ export interface DeviceOptions {
 
 export type ResolvedOptions = Required<DeviceOptions>;
 
+/** A seed is a whole number 0..2^32-1 (DEVICE_SEED). */
+export const MAX_SEED = 2 ** 32 - 1;
+
+function checkSeed(seed: number, name = "seed"): number {
+  if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) {
+    throw new RangeError(`${name} must be a whole number from 0 to ${MAX_SEED}, got ${seed}`);
+  }
+  return seed;
+}
+
 /** The repository root (packages/device/src → ../../..). */
 export const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 export const DEFAULT_CONSOLE_DIST = resolve(REPO_ROOT, "packages/console/dist");
@@ -74,6 +87,8 @@ export function resolveOptions(o: DeviceOptions): ResolvedOptions {
     mode: o.mode ?? "uhf",
     profile: o.profile ?? "default",
     chaos: Math.min(1, Math.max(0, o.chaos ?? 0)),
+    // Without one, a seed chosen at start (the unit logs it, so a failed soak can be replayed).
+    seed: o.seed === undefined ? randomInt(MAX_SEED + 1) : checkSeed(o.seed),
     clockOffsetMs: o.clockOffsetMs ?? 0,
     timeJitterMs: o.timeJitterMs ?? null,
     consoleDist: resolve(o.consoleDist ?? DEFAULT_CONSOLE_DIST),
@@ -160,6 +175,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): DeviceOptions {
     mode,
     profile,
     chaos,
+    ...(env.DEVICE_SEED?.trim() ? { seed: checkSeed(num(env, "DEVICE_SEED", 0), "DEVICE_SEED") } : {}),
     clockOffsetMs: num(env, "DEVICE_CLOCK_OFFSET_MS", 0),
     timeJitterMs: jitter(env.DEVICE_TIME_JITTER_MS),
     consoleDist: folder(env.CONSOLE_DIST, DEFAULT_CONSOLE_DIST),

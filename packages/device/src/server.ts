@@ -32,11 +32,13 @@ function urlOf(host: string, port: number): string {
 export async function startDevice(options: DeviceOptions): Promise<RunningDevice> {
   const resolved = resolveOptions(options);
   const device = await Device.open(resolved);
-  const instruments = createInstruments();
+  const instruments = createInstruments(device.hostClock, resolved.seed);
   const app = buildApp(device, instruments);
   const listener = new Listener(getRequestListener(app.fetch), resolved.host, resolved.port);
   const power = new PowerCycle(device, listener, resolved.rebootMs, resolved.log);
   device.power = power;
+  // Its own line (the ready line's format stays as harnesses parse it): DEVICE_SEED=<seed> replays this run's draws.
+  resolved.log(`seed ${resolved.seed}`);
   await device.boot();
   await listener.up();
   const url = urlOf(resolved.host, listener.port);

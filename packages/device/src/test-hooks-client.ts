@@ -17,6 +17,11 @@ export interface TestHooks {
   clearLog(): Promise<void>;
   /** Drops every fault still pending. */
   clearFaults(): Promise<void>;
+  /**
+   * Back to a freshly seeded unit without a restart: configuration, files, passwords, identity and firmware as seeded,
+   * no upload or scheduled reboot, no fault, scenario or stream, an empty request log and new statistics.
+   */
+  reset(): Promise<void>;
 }
 
 /** Fetches `url`; a non-2xx answer throws with its status and the start of its body. */
@@ -51,6 +56,9 @@ export function testHooksClient(url: string): TestHooks {
     },
     async clearFaults() {
       await call(`${api}/fault`, { method: "DELETE" });
+    },
+    async reset() {
+      await call(`${api}/reset`, { method: "POST" });
     },
   };
 }

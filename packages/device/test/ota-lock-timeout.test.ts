@@ -3,6 +3,7 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { makeTestImage, UPLOAD_LOCK_MS } from "@trc/protocol";
 import { beforeEach, describe, expect, it } from "vitest";
+import { WarpClock } from "../src/sim/host-clock.ts";
 import { FirmwareStore } from "../src/state/firmware-store.ts";
 import { OtaUpdater } from "../src/state/ota-updater.ts";
 import { tempDir } from "./helpers.ts";
@@ -15,7 +16,7 @@ let ota: OtaUpdater;
 beforeEach(async () => {
   const dir = await tempDir("trc-ota-");
   await mkdir(join(dir, "slots"));
-  store = await FirmwareStore.open(join(dir, "firmware.json"), join(dir, "slots"), 60_000);
+  store = await FirmwareStore.open(join(dir, "firmware.json"), join(dir, "slots"), 60_000, new WarpClock());
   store.boot();
   clock = 1_000_000;
   ota = new OtaUpdater(store, { now: () => clock });

@@ -13,7 +13,7 @@ const MINUTE = 60_000;
 /** A reading unit powered on at START, its host clock given by the test. */
 async function reader(): Promise<TagReader> {
   const log = await ReadLog.open(join(await tempDir(), "reads.json"));
-  return new TagReader(START, "uhf", () => "HIGH", { log, unitTime: (ms) => ms });
+  return new TagReader(START, "uhf", () => "HIGH", { log, now: () => START, unitTime: (ms) => ms });
 }
 
 describe("reads kept for a resume", () => {

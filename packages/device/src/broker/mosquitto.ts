@@ -37,6 +37,7 @@ function accepts(host: string, port: number): Promise<boolean> {
   });
 }
 
+/** Real time: waiting for a real process to listen is process management, not a unit's simulated time. */
 async function waitListening(host: string, ports: number[], child: ChildProcess, log: () => string) {
   const deadline = Date.now() + 10_000;
   for (;;) {

@@ -1,6 +1,7 @@
 // The password-guessing limit (docs/AUTH.md): 5 tries per source address in any rolling minute, a try taken before the password is compared.
 import { PASSWORD_TRIES, tooManyGuessesText } from "@trc/protocol";
 import { clientAddress, type DeviceContext, fail } from "../http.ts";
+import type { SimClock } from "../sim/host-clock.ts";
 import type { PasswordStore } from "../state/passwords.ts";
 
 export const MAX_FAILURES = PASSWORD_TRIES.max;
@@ -31,6 +32,9 @@ export class AuthThrottle {
   /** Start times of the counted tries, per source. */
   #tries = new Map<string, { at: number }[]>();
 
+  /** The minute runs on the unit's host clock. */
+  constructor(private readonly clock: Pick<SimClock, "now">) {}
+
   private recent(source: string, now: number): { at: number }[] {
     const list = (this.#tries.get(source) ?? []).filter((t) => now - t.at < WINDOW_MS);
     if (list.length) this.#tries.set(source, list);
@@ -44,7 +48,7 @@ export class AuthThrottle {
   }
 
   /** Milliseconds until this address may try again; 0 when it may now. */
-  blockedFor(address: string, now = Date.now()): number {
+  blockedFor(address: string, now = this.clock.now()): number {
     const list = this.recent(sourceOf(address), now);
     if (list.length < MAX_FAILURES) return 0;
     const oldestCounted = list[list.length - MAX_FAILURES]?.at ?? now;
@@ -52,7 +56,7 @@ export class AuthThrottle {
   }
 
   /** Takes a try for this address now (before anything is awaited), or says how long to wait for one. */
-  take(address: string, now = Date.now()): TryOrWait {
+  take(address: string, now = this.clock.now()): TryOrWait {
     const waitMs = this.blockedFor(address, now);
     if (waitMs > 0) return { ok: false, waitMs };
     this.sweep(now);
@@ -71,7 +75,7 @@ export class AuthThrottle {
   }
 
   /** Counts a wrong guess (a try taken and kept). */
-  fail(address: string, now = Date.now()): void {
+  fail(address: string, now = this.clock.now()): void {
     this.take(address, now);
   }
 }

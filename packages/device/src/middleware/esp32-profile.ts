@@ -7,7 +7,10 @@ import { randomBetween } from "../sim/noise.ts";
 import { CHUNK_LIMIT, JSON_LIMIT } from "./limits.ts";
 
 export const ESP32_MAX_HANDLERS = 4;
-/** ESP-IDF's httpd drops a connection whose data does not arrive within its receive timeout (5 s by default). */
+/**
+ * ESP-IDF's httpd drops a connection whose data does not arrive within its receive timeout (5 s by default). Real time,
+ * as the 20–80 ms added to each request: they are the network's and the request's, not the unit's simulated time.
+ */
 export const BODY_TIMEOUT_MS = 5000;
 
 /** A counting semaphore with a FIFO queue. */
@@ -73,8 +76,14 @@ export async function receiveBody(c: Context): Promise<Response | null> {
   return null;
 }
 
-/** `handling` wraps what runs once a slot is taken (the added delay and the handler), e.g. to count it. */
-export function esp32Profile<E extends Env>(handling: MiddlewareHandler<E>): MiddlewareHandler<E> {
+/**
+ * `handling` wraps what runs once a slot is taken (the added delay and the handler), e.g. to count it; `random` draws
+ * the delays (the unit's seeded latency sequence).
+ */
+export function esp32Profile<E extends Env>(
+  handling: MiddlewareHandler<E>,
+  random: () => number,
+): MiddlewareHandler<E> {
   const slots = new Slots(ESP32_MAX_HANDLERS);
   return async (c, next) => {
     if (c.req.path.startsWith("/api/__test/")) return next();
@@ -83,7 +92,7 @@ export function esp32Profile<E extends Env>(handling: MiddlewareHandler<E>): Mid
     await slots.take();
     try {
       await handling(c, async () => {
-        await sleep(randomBetween(20, 80));
+        await sleep(randomBetween(random, 20, 80));
         await next();
       });
     } finally {

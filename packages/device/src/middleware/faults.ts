@@ -1,4 +1,5 @@
-// Injected faults: test hooks that make the next answers on a path fail, and random chaos (DEVICE_CHAOS).
+// Injected faults: test hooks that make the next answers on a path fail, and random chaos (DEVICE_CHAOS), both drawn
+// from the unit's seeded random sequences (DEVICE_SEED), so the same seed and requests give the same faults.
 import { PASSINGS_STREAM_PATH } from "@trc/protocol";
 import type { MiddlewareHandler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -20,7 +21,7 @@ export interface FaultSpec {
 export class FaultTable {
   #faults: FaultSpec[] = [];
 
-  constructor(private readonly random: () => number = Math.random) {}
+  constructor(private readonly random: () => number) {}
 
   add(spec: FaultSpec): void {
     this.#faults.push({ ...spec });
@@ -62,8 +63,16 @@ export class FaultTable {
 
 export type ChaosKind = "error" | "slow" | "malformed";
 
-/** DEVICE_CHAOS: that fraction of /api answers is a fault — a 500/503, a slow answer, or truncated JSON with 200. */
-export function chaos(probability: number, random: () => number = Math.random): MiddlewareHandler {
+/**
+ * DEVICE_CHAOS: that fraction of /api answers is a fault — a 500/503, a slow answer, or truncated JSON with 200. Every
+ * draw is made when the request arrives, so the faults follow the order of the requests. A slow answer waits in real
+ * time (`wait`): it is the network's delay, not the unit's simulated time.
+ */
+export function chaos(
+  probability: number,
+  random: () => number,
+  wait: (ms: number) => Promise<void> = sleep,
+): MiddlewareHandler {
   return async (c, next) => {
     const path = c.req.path;
     // The read stream never ends: it has no answer to cut short (its client handles drops by resuming).
@@ -77,7 +86,7 @@ export function chaos(probability: number, random: () => number = Math.random): 
       return fail(c, status, status === 500 ? "Chaos: internal error" : "Chaos: the unit is busy, try again");
     }
     if (kind === "slow") {
-      await sleep(randomBetween(1500, 3000));
+      await wait(randomBetween(random, 1500, 3000));
       return next();
     }
     await next();

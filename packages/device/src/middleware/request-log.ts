@@ -1,9 +1,10 @@
 // What the device received: request statistics (in flight, most at once) and the last 200 API requests, passwords masked.
 import type { MiddlewareHandler } from "hono";
 import type { DeviceEnv } from "../http.ts";
+import type { SimClock } from "../sim/host-clock.ts";
 
 export interface LogEntry {
-  /** When the device received it (epoch milliseconds, host clock). */
+  /** When the device received it (epoch milliseconds, the unit's host clock: real time plus any test advance). */
   time: number;
   method: string;
   /** Path without the query. */
@@ -83,6 +84,8 @@ export class RequestMonitor {
   #entries: LogEntry[] = [];
   stats: RequestStats = { maxInFlight: 0, inFlight: 0, requests: 0, maxHandling: 0, handling: 0 };
 
+  constructor(private readonly clock: Pick<SimClock, "now">) {}
+
   get entries(): readonly LogEntry[] {
     return this.#entries;
   }
@@ -114,7 +117,12 @@ export class RequestMonitor {
     return async (c, next) => {
       const url = new URL(c.req.url);
       if (!isCountedApiCall(c.req.method, url.pathname)) return next();
-      const entry: LogEntry = { time: Date.now(), method: c.req.method, path: url.pathname, body: null };
+      const entry: LogEntry = {
+        time: this.clock.now(),
+        method: c.req.method,
+        path: url.pathname,
+        body: null,
+      };
       if (url.search.length > 1) entry.query = url.search.slice(1);
       this.#entries.push(entry);
       if (this.#entries.length > LOG_SIZE) this.#entries.shift();

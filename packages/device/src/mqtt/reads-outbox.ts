@@ -1,6 +1,7 @@
 // The reads the broker has not acknowledged yet (D11): the last seq it took (PUBACK), kept in the data folder, the
 // batches still to publish, oldest first, and Passings "left" while a broker is set.
 import { PASSINGS_STREAM, type ReadsBatch } from "@trc/protocol";
+import type { SimClock, SimTimer } from "../sim/host-clock.ts";
 import type { ReadLog } from "../sim/read-log.ts";
 import { JsonDocument, readJsonFile } from "../state/atomic-file.ts";
 
@@ -17,24 +18,28 @@ export class ReadsOutbox {
   /** The seq of the last read handed to the client (published, maybe not acknowledged yet). */
   #sent: number;
   #inFlight = 0;
-  #saveTimer: NodeJS.Timeout | undefined;
+  #saveTimer: SimTimer | undefined;
   /** Reads the unit no longer kept when the broker came back (more than its ring holds): never delivered. */
   lost = 0;
 
   private constructor(
     private readonly doc: JsonDocument<Stored>,
     private readonly log: ReadLog,
+    private readonly clock: SimClock,
   ) {
     this.#acked = doc.value.ackedSeq;
     this.#sent = this.#acked;
   }
 
-  /** Opens `mqtt.json`; a unit that never had a broker starts from its last read (older reads are not sent). */
-  static async open(path: string, log: ReadLog): Promise<ReadsOutbox> {
+  /**
+   * Opens `mqtt.json`; a unit that never had a broker starts from its last read (older reads are not sent). Writes
+   * are gathered on the unit's host clock.
+   */
+  static async open(path: string, log: ReadLog, clock: SimClock): Promise<ReadsOutbox> {
     const stored = (await readJsonFile(path)) as Partial<Stored> | undefined;
     const acked = stored?.ackedSeq;
     const start = Number.isSafeInteger(acked) && (acked as number) >= 0 ? (acked as number) : log.lastSeq;
-    return new ReadsOutbox(new JsonDocument(path, { ackedSeq: Math.min(start, log.lastSeq) }), log);
+    return new ReadsOutbox(new JsonDocument(path, { ackedSeq: Math.min(start, log.lastSeq) }), log, clock);
   }
 
   get ackedSeq(): number {
@@ -86,7 +91,7 @@ export class ReadsOutbox {
     this.#inFlight = Math.max(0, this.#inFlight - 1);
     if (lastSeq <= this.#acked) return;
     this.#acked = lastSeq;
-    this.#saveTimer ??= setTimeout(() => {
+    this.#saveTimer ??= this.clock.setTimeout(() => {
       this.#saveTimer = undefined;
       this.save().catch(() => {});
     }, SAVE_EVERY_MS);
@@ -94,7 +99,7 @@ export class ReadsOutbox {
 
   /** Puts the acknowledged seq on disk now (power-off). */
   save(): Promise<void> {
-    clearTimeout(this.#saveTimer);
+    this.clock.clearTimeout(this.#saveTimer);
     this.#saveTimer = undefined;
     if (this.doc.value.ackedSeq === this.#acked) return this.doc.flushed();
     return this.doc.set({ ackedSeq: this.#acked });

@@ -11,6 +11,7 @@ import {
 } from "@trc/protocol";
 import mqtt, { type MqttClient } from "mqtt";
 import type { Device } from "../device.ts";
+import type { SimTimer } from "../sim/host-clock.ts";
 import { applyScenario } from "../sim/scenario.ts";
 import { readTelemetry } from "../sim/telemetry.ts";
 import type { ReadsOutbox } from "./reads-outbox.ts";
@@ -35,7 +36,8 @@ const serverUrl = (s: MqttServer) => `mqtt://${s.host}:${s.port}`;
 export class UnitLink {
   #client: MqttClient | null = null;
   #server: MqttServer | null = null;
-  #timers: NodeJS.Timeout[] = [];
+  /** The publish intervals, on the unit's host clock (mqtt.js keeps its own keep-alive and reconnect timers). */
+  #timers: SimTimer[] = [];
   #address: string | null = null;
   #lastCounts = "";
   #countsAt = 0;
@@ -153,15 +155,16 @@ export class UnitLink {
       void this.publishTelemetry(true);
       this.pump();
     });
+    const clock = this.device.hostClock;
     this.#timers.push(
-      setInterval(() => this.pump(), this.timings.readsTickMs),
-      setInterval(() => void this.publishTelemetry(true), this.timings.publishMs),
+      clock.setInterval(() => this.pump(), this.timings.readsTickMs),
+      clock.setInterval(() => void this.publishTelemetry(true), this.timings.publishMs),
     );
     for (const t of this.#timers) t.unref();
   }
 
   private stopTimers(): void {
-    for (const t of this.#timers) clearInterval(t);
+    for (const t of this.#timers) this.device.hostClock.clearInterval(t);
     this.#timers = [];
   }
 
@@ -190,7 +193,7 @@ export class UnitLink {
       });
     }
     const counts = `${this.device.reader.log.lastSeq}/${this.outbox.ackedSeq}`;
-    const now = Date.now();
+    const now = this.device.hostClock.now();
     if (counts !== this.#lastCounts && now - this.#countsAt >= COUNTS_EVERY_MS) {
       this.#lastCounts = counts;
       this.#countsAt = now;

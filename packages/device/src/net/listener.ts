@@ -55,7 +55,10 @@ export class Listener {
     this.#server = server;
   }
 
-  /** Like `up`, retrying while the port is still busy (another process may hold it for a moment). */
+  /**
+   * Like `up`, retrying while the port is still busy (another process may hold it for a moment). The pause is real
+   * time: the port is the host's, not part of the unit's simulated time.
+   */
   async upWithRetry(attempts = 50, pauseMs = 200): Promise<void> {
     for (let i = 1; ; i++) {
       try {

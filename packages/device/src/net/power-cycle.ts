@@ -1,10 +1,12 @@
-// Reboots: take the API away (listener closed, upload lost), wait rebootMs, boot again and listen on the same port.
+// Reboots: take the API away (listener closed, upload lost), wait rebootMs, boot again and listen on the same port; the
+// delays run on the unit's host clock (a test's advance brings a scheduled reboot).
 import { MAX_TIMER_MS } from "@trc/protocol";
 import type { Device, PowerControl } from "../device.ts";
+import type { SimTimer } from "../sim/host-clock.ts";
 import type { Listener } from "./listener.ts";
 
 export class PowerCycle implements PowerControl {
-  #timer: NodeJS.Timeout | undefined;
+  #timer: SimTimer | undefined;
   #scheduledAt: number | null = null;
   #rebooting: Promise<void> | null = null;
   #closed = false;
@@ -29,15 +31,22 @@ export class PowerCycle implements PowerControl {
     // A Node timer beyond 2^31-1 ms fires after 1 ms: refuse it rather than reboot at once.
     if (!(delayMs >= 0 && delayMs <= MAX_TIMER_MS))
       throw new RangeError(`Reboot delay out of range: ${delayMs} ms`);
-    clearTimeout(this.#timer);
-    const at = Date.now() + delayMs;
+    const clock = this.device.hostClock;
+    clock.clearTimeout(this.#timer);
+    const at = clock.now() + delayMs;
     this.#scheduledAt = at;
-    this.#timer = setTimeout(() => {
+    this.#timer = clock.setTimeout(() => {
       this.#scheduledAt = null;
       this.rebootNow(reason).catch((err: unknown) => this.log(`reboot failed: ${String(err)}`));
     }, delayMs);
     this.#timer.unref();
     return at;
+  }
+
+  cancelReboot(): void {
+    this.device.hostClock.clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#scheduledAt = null;
   }
 
   /** Reboots now (or joins a reboot in progress); resolves once the unit listens again. */
@@ -50,15 +59,21 @@ export class PowerCycle implements PowerControl {
 
   private async cycle(reason: string): Promise<void> {
     this.log(`rebooting (${reason}); back in ${this.rebootMs} ms`);
+    // Real time, one turn of the event loop: an answer being sent leaves first (the clock hook's advance that made a
+    // scheduled reboot due answers before the unit goes).
+    await new Promise((resolve) => setImmediate(resolve));
     await this.listener.down();
     await this.device.halt();
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, this.rebootMs);
-      this.#wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
+    const clock = this.device.hostClock;
+    if (!this.#closed) {
+      await new Promise<void>((resolve) => {
+        const timer = clock.setTimeout(resolve, this.rebootMs);
+        this.#wake = () => {
+          clock.clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
     this.#wake = null;
     if (this.#closed) return;
     await this.device.boot();
@@ -69,7 +84,7 @@ export class PowerCycle implements PowerControl {
   /** Shutdown: no more reboots; a reboot in progress ends without coming back up. */
   async close(): Promise<void> {
     this.#closed = true;
-    clearTimeout(this.#timer);
+    this.device.hostClock.clearTimeout(this.#timer);
     this.#scheduledAt = null;
     this.#wake?.();
     await this.#rebooting;

@@ -65,7 +65,7 @@ export function commandRoutes(app: DeviceApp, device: Device, guesses: AuthThrot
       if (bad) return fail(c, 400, bad);
       // DEVICE_TIME_JITTER_MS (clock benchmarks) applies to command handling too: a wait before, another after.
       const jitter = device.options.timeJitterMs;
-      const wait = () => (jitter ? sleep(randomBetween(jitter[0], jitter[1])) : null);
+      const wait = () => (jitter ? sleep(randomBetween(device.latencyRandom, jitter[0], jitter[1])) : null);
       await wait();
       // Each new password SET_PW checks against the other levels' is a guess (docs/AUTH.md).
       const outcome = await runCommand(device, cmd, args, {

@@ -55,7 +55,7 @@ export function fileRoutes(app: DeviceApp, device: Device): void {
 
   endpoint(app, API.filesRefresh, {
     POST: async (c) => {
-      const written = await files.writeExamples();
+      const written = await files.writeExamples(device.hostClock.now());
       return c.json({ refreshed: written, files: await files.list() });
     },
   });

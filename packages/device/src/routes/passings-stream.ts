@@ -3,6 +3,7 @@ import { PASSINGS_STREAM, PASSINGS_STREAM_PATH, parseResumeSeq, type TagRead } f
 import { streamSSE } from "hono/streaming";
 import type { Device } from "../device.ts";
 import { type DeviceApp, type DeviceContext, endpoint, fail } from "../http.ts";
+import type { SimClock } from "../sim/host-clock.ts";
 
 /** One batch a tick: at most 10 batches a second. */
 export const TICK_MS = 1000 / PASSINGS_STREAM.batchesPerSecond;
@@ -86,7 +87,10 @@ function resumePoint(c: DeviceContext): number | null | { error: string } {
 export const keepAliveDue = (sinceWriteMs: number, keepAliveMs: number): boolean =>
   sinceWriteMs + TICK_MS >= keepAliveMs;
 
-/** Whether `write` finished within `ms` (false: the client has stopped taking data). */
+/**
+ * Whether `write` finished within `ms` (false: the client has stopped taking data). Real time: it bounds a real
+ * socket's wait, so advancing the unit's clock never ends a stream whose client is still reading.
+ */
 export const drained = (write: Promise<unknown>, ms: number) =>
   new Promise<boolean>((done) => {
     const timer = setTimeout(() => done(false), ms);
@@ -96,11 +100,12 @@ export const drained = (write: Promise<unknown>, ms: number) =>
     });
   });
 
-const waitTick = (slot: Slot) =>
+/** The next tick on the unit's clock (or sooner, when the stream is dropped). */
+const waitTick = (slot: Slot, clock: SimClock) =>
   new Promise<void>((done) => {
-    const timer = setTimeout(done, TICK_MS);
+    const timer = clock.setTimeout(done, TICK_MS);
     slot.wake = () => {
-      clearTimeout(timer);
+      clock.clearTimeout(timer);
       done();
     };
   });
@@ -109,7 +114,7 @@ export function passingsStreamRoutes(app: DeviceApp, device: Device): void {
   // A unit without the stream (DEVICE_STREAM=off): its path falls to the API's 404, and the console uses counters.
   if (!device.options.readStream) return;
   const hub = streamHubOf(device);
-  const { reader } = device;
+  const { reader, hostClock: clock } = device;
   const log = reader.log;
   // streamSSE says no-cache; D10 says no-store (set once the answer is the context's, which keeps its own headers).
   app.get(PASSINGS_STREAM_PATH, async (c, next) => {
@@ -135,11 +140,11 @@ export function passingsStreamRoutes(app: DeviceApp, device: Device): void {
       c.req.raw.signal.addEventListener("abort", slot.release);
       const res = streamSSE(c, async (stream) => {
         stream.onAbort(slot.release);
-        let lastWrite = Date.now();
+        let lastWrite = clock.now();
         /** Sends one item; a client that does not take it within the stall bound loses its stream and slot. */
         const send = async (write: Promise<unknown>) => {
           if (await drained(write, hub.stallMs)) {
-            lastWrite = Date.now();
+            lastWrite = clock.now();
             return;
           }
           slot.dropped = true;
@@ -163,10 +168,10 @@ export function passingsStreamRoutes(app: DeviceApp, device: Device): void {
             const data = JSON.stringify({ reads });
             await send(stream.writeSSE({ event: PASSINGS_STREAM.readsEvent, id: String(last.seq), data }));
             cursor = last.seq;
-          } else if (keepAliveDue(Date.now() - lastWrite, hub.keepAliveMs)) {
+          } else if (keepAliveDue(clock.now() - lastWrite, hub.keepAliveMs)) {
             await send(stream.write(": keep-alive\n\n"));
           }
-          if (!slot.dropped) await waitTick(slot);
+          if (!slot.dropped) await waitTick(slot, clock);
         }
         slot.release();
       });

@@ -114,7 +114,7 @@ export function scenarioHookRoutes(app: DeviceApp, device: Device): void {
       const bad = checkScenarioPatch(json.value) ?? channelProblem(device, json.value);
       if (bad) return fail(c, 400, bad);
       const { clockOffsetMs, clockJumpMs, massStart, ...patch } = json.value as Record<string, unknown>;
-      if (typeof clockOffsetMs === "number") device.clock.set(Date.now() + clockOffsetMs);
+      if (typeof clockOffsetMs === "number") device.clock.setOffset(clockOffsetMs);
       if (typeof clockJumpMs === "number") device.clock.set(device.clock.now() + clockJumpMs);
       setScenario(device, patch);
       if (!massStart) return answer(c, device);
@@ -123,7 +123,7 @@ export function scenarioHookRoutes(app: DeviceApp, device: Device): void {
     /** Back to the living unit: no override, the clock at its start offset (DEVICE_CLOCK_OFFSET_MS). */
     DELETE: (c) => {
       setScenario(device, null);
-      device.clock.set(Date.now() + device.options.clockOffsetMs);
+      device.clock.setOffset(device.options.clockOffsetMs);
       return answer(c, device);
     },
   });

@@ -13,7 +13,9 @@ export function telemetryRoutes(app: DeviceApp, device: Device): void {
       GET: async (c) => {
         // For clock benchmarks: a random wait before reading the clock and another after.
         const wait = () =>
-          jitter && dataset === "time/sources" ? sleep(randomBetween(jitter[0], jitter[1])) : null;
+          jitter && dataset === "time/sources"
+            ? sleep(randomBetween(device.latencyRandom, jitter[0], jitter[1]))
+            : null;
         await wait();
         const read = await readTelemetry(device, dataset);
         // Alarm scenarios exist only with the test hooks on.

@@ -1,8 +1,11 @@
-// Test hooks under /api/__test/ (only with testHooks): inject faults, read the request log and the request statistics.
+// Test hooks under /api/__test/ (only with testHooks): inject faults, read the request log and the request statistics,
+// and reset the unit to a new one's state.
+import type { Device } from "../device.ts";
 import { type DeviceApp, type DeviceContext, endpoint, fail } from "../http.ts";
 import type { FaultSpec, FaultTable } from "../middleware/faults.ts";
 import { readJson } from "../middleware/json-body.ts";
 import type { RequestMonitor } from "../middleware/request-log.ts";
+import { factoryReset } from "../state/factory-reset.ts";
 
 export const TEST_PREFIX = "/api/__test";
 
@@ -27,7 +30,28 @@ function checkFault(v: Record<string, unknown>): FaultSpec | string {
   return probability === undefined ? spec : { ...spec, probability };
 }
 
-export function testHookRoutes(app: DeviceApp, monitor: RequestMonitor, faults: FaultTable): void {
+/** The unit's own hooks a reset runs (in this process): scenario and clock offset, stream settings, open streams. */
+export const RESET_HOOKS = [
+  ["DELETE", "/scenario"],
+  ["DELETE", "/stream"],
+  ["POST", "/stream/drop"],
+] as const;
+
+/** Runs each hook of RESET_HOOKS through the app (the same handlers a test calls); a hook not answering 2xx throws. */
+async function runResetHooks(app: DeviceApp): Promise<void> {
+  for (const [method, path] of RESET_HOOKS) {
+    const res = await app.request(`${TEST_PREFIX}${path}`, { method });
+    if (!res.ok)
+      throw new Error(`${method} ${TEST_PREFIX}${path} answered ${res.status}: ${await res.text()}`);
+  }
+}
+
+export function testHookRoutes(
+  app: DeviceApp,
+  monitor: RequestMonitor,
+  faults: FaultTable,
+  device: Device,
+): void {
   endpoint(app, `${TEST_PREFIX}/fault`, {
     POST: async (c) => {
       const json = await readJson(c);
@@ -59,4 +83,22 @@ export function testHookRoutes(app: DeviceApp, monitor: RequestMonitor, faults: 
   endpoint(app, `${TEST_PREFIX}/stats`, { GET: (c) => c.json(monitor.stats), DELETE: reset });
   endpoint(app, `${TEST_PREFIX}/reset-stats`, { POST: reset });
   endpoint(app, `${TEST_PREFIX}/stats/reset`, { POST: reset });
+
+  // Back to a freshly seeded unit without a restart: faults, stored state (a scheduled reboot put off first), scenario
+  // and streams, then the log and stats. Resets run one at a time; the listener stays up throughout.
+  let resetting: Promise<unknown> = Promise.resolve();
+  endpoint(app, `${TEST_PREFIX}/reset`, {
+    POST: async (c) => {
+      const run = resetting.then(async () => {
+        faults.clear();
+        await factoryReset(device);
+        await runResetHooks(app);
+        monitor.clearLog();
+        monitor.resetStats();
+      });
+      resetting = run.catch(() => {});
+      await run;
+      return c.json({ reset: true });
+    },
+  });
 }

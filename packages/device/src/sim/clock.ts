@@ -1,11 +1,15 @@
-// The device clock: the host clock plus an offset that TIME_MANUAL (and the clockOffsetMs option) set.
+// The device clock: the unit's host clock (SimClock) plus an offset that TIME_MANUAL (and clockOffsetMs) set.
 import type { TimeSourcesTelemetry } from "@trc/protocol";
+import type { SimClock } from "./host-clock.ts";
 import { round, smoothNoise } from "./noise.ts";
 
 export class DeviceClock {
   #offsetMs: number;
 
-  constructor(offsetMs: number) {
+  constructor(
+    private readonly host: Pick<SimClock, "now">,
+    offsetMs: number,
+  ) {
     this.#offsetMs = offsetMs;
   }
 
@@ -14,12 +18,17 @@ export class DeviceClock {
   }
 
   now(): number {
-    return Date.now() + this.#offsetMs;
+    return this.host.now() + this.#offsetMs;
   }
 
   /** Sets the device clock to `epochMs` (the real-time clock is battery backed: it survives reboots). */
   set(epochMs: number): void {
-    this.#offsetMs = epochMs - Date.now();
+    this.#offsetMs = epochMs - this.host.now();
+  }
+
+  /** Sets the device clock to the host clock plus `offsetMs`. */
+  setOffset(offsetMs: number): void {
+    this.#offsetMs = offsetMs;
   }
 
   /** The time sources: GPS and the real-time clock (the console prefers rtc). */

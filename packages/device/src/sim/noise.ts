@@ -1,4 +1,4 @@
-// Smooth, repeatable pseudo-random signals of time (telemetry without timers), and seeded random sequences.
+// Smooth, repeatable pseudo-random signals of time (telemetry without timers), and seeded sequences (DEVICE_SEED).
 
 function hash(seed: number, n: number): number {
   let x = Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(n, 0xc2b2ae35);
@@ -26,8 +26,9 @@ export function round(value: number, decimals: number): number {
   return Math.round(value * k) / k;
 }
 
-export function randomBetween(min: number, max: number): number {
-  return min + Math.random() * (max - min);
+/** A number in [min, max) from `random`. */
+export function randomBetween(random: () => number, min: number, max: number): number {
+  return min + random() * (max - min);
 }
 
 /** A repeatable random sequence in [0, 1) for `seed` (mulberry32). */
@@ -39,6 +40,14 @@ export function seededRandom(seed: number): () => number {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
   };
+}
+
+/** The unit's random sequences, one per use, so draws for one never shift another's (chaos replays from its seed). */
+export const RANDOM_STREAMS = { chaos: 1, faults: 2, latency: 3 } as const;
+
+/** The sequence `stream` of a unit seeded with `seed` (DEVICE_SEED). */
+export function randomStream(seed: number, stream: number): () => number {
+  return seededRandom(Math.floor(hash(seed, stream) * 2 ** 32));
 }
 
 /** A whole number in [min, max] from `random`. */

@@ -65,7 +65,7 @@ export function setScenario(device: Device, patch: Record<string, unknown> | nul
     else next[k] = v;
   }
   s.scenario = next as Scenario;
-  const now = Date.now();
+  const now = device.hostClock.now();
   const reader = device.reader;
   if (!s.scenario.readsStopped) s.frozen = null;
   reader.setStopped(!!s.scenario.readsStopped, now);

@@ -1,5 +1,5 @@
 // The tag reader: every read it makes goes to the read log (the stream's reads, Passings "Seen", each channel's
-// "Reads"); reads are produced lazily from elapsed time when someone asks (no timers of its own).
+// "Reads"); reads are made lazily from elapsed time on the unit's host clock when someone asks (no timers of its own).
 import type { DeviceMode, PassingsTelemetry, UhfPortsTelemetry } from "@trc/protocol";
 import { round, seededRandom, smoothNoise, wholeBetween } from "./noise.ts";
 import { type MassStart, type PlannedRead, planMassStart, type TestTag } from "./race-reads.ts";
@@ -30,6 +30,8 @@ const ATHLETES = 2000;
 
 export interface ReaderOptions {
   log: ReadLog;
+  /** The unit's host clock (epoch ms): reads are made up to it when no time is given. */
+  now: () => number;
   /** The unit's clock at a host time (reads carry the unit's time). */
   unitTime: (hostMs: number) => number;
   antennaMissing?: boolean;
@@ -91,31 +93,31 @@ export class TagReader {
     return this.#txOn;
   }
 
-  setTx(on: boolean, now = Date.now()): void {
+  setTx(on: boolean, now = this.options.now()): void {
     this.advance(now);
     this.#txOn = on;
   }
 
   /** The "reads stop" scenario: no read at all (living, mass start, test tag) while stopped. */
-  setStopped(stopped: boolean, now = Date.now()): void {
+  setStopped(stopped: boolean, now = this.options.now()): void {
     this.advance(now);
     this.#stopped = stopped;
   }
 
   /** The link-down scenario: nothing is sent while down (Left grows with the reads); null gives it back to the noise. */
-  setServerDown(down: boolean | null, now = Date.now()): void {
+  setServerDown(down: boolean | null, now = this.options.now()): void {
     this.advance(now);
     this.#serverDown = down;
   }
 
   /** The drain scenario: the link, once up, sends at most `perMinute` passings a minute (null: no bound). */
-  setDrainPerMinute(perMinute: number | null, now = Date.now()): void {
+  setDrainPerMinute(perMinute: number | null, now = this.options.now()): void {
     this.advance(now);
     this.#drainPerMinute = perMinute;
   }
 
   /** The antenna-lost scenario: no read on these channels. */
-  setLostChannels(ids: readonly number[], now = Date.now()): void {
+  setLostChannels(ids: readonly number[], now = this.options.now()): void {
     this.advance(now);
     this.#lost = new Set(ids);
   }
@@ -126,7 +128,7 @@ export class TagReader {
   }
 
   /** Plans a mass start from now on the channels with an antenna. */
-  massStart(spec: MassStart, now = Date.now()): number {
+  massStart(spec: MassStart, now = this.options.now()): number {
     this.advance(now);
     const channels = this.#ports.flatMap((p, i) => (p.ant ? [i] : []));
     const plan = planMassStart(spec, now, channels);
@@ -135,13 +137,13 @@ export class TagReader {
   }
 
   /** Holds a test tag at a channel (null takes it away). */
-  setTestTag(tag: TestTag | null, now = Date.now()): void {
+  setTestTag(tag: TestTag | null, now = this.options.now()): void {
     this.advance(now);
     this.#testTag = tag && { ...tag, carry: 0 };
   }
 
   /** Takes away the test tag and every planned read not made yet. */
-  clearRaceReads(now = Date.now()): void {
+  clearRaceReads(now = this.options.now()): void {
     this.advance(now);
     this.#planned = [];
     this.#testTag = null;
@@ -238,7 +240,7 @@ export class TagReader {
   }
 
   /** Makes every read up to `now` (the stream calls this on each tick; telemetry before it answers). */
-  advance(now = Date.now()): void {
+  advance(now = this.options.now()): void {
     if (now <= this.#last) return;
     const gap = now - this.#last;
     const step = Math.max(1000, gap / 2000);
@@ -264,7 +266,7 @@ export class TagReader {
     while (this.#history.length > 2 && (this.#history[1]?.t ?? now) < cutoff) this.#history.shift();
   }
 
-  passings(now = Date.now()): PassingsTelemetry {
+  passings(now = this.options.now()): PassingsTelemetry {
     this.advance(now);
     const seen = this.log.total;
     const unique = Math.min(seen, this.#unique);
@@ -276,7 +278,7 @@ export class TagReader {
     return { seen, filtered, unique, sent, left: unique - sent, delta };
   }
 
-  ports(now = Date.now()): UhfPortsTelemetry {
+  ports(now = this.options.now()): UhfPortsTelemetry {
     this.advance(now);
     if (this.mode !== "uhf") return { channels: [] };
     const tS = (now - this.start) / 1000;

@@ -1,4 +1,4 @@
-// Every telemetry dataset of SPEC §7, computed from the unit's state and elapsed time when it is asked for.
+// Every telemetry dataset of SPEC §7, computed from the unit's state and elapsed time (its host clock) when asked for.
 import type { TelemetryDataset } from "@trc/protocol";
 import type { Device } from "../device.ts";
 import { battery, powerChannels, powerConsumption } from "./battery.ts";
@@ -9,7 +9,7 @@ import { storage } from "./storage.ts";
 import { gnss, hwConfig, os, uhfConfig } from "./unit-info.ts";
 
 export async function readTelemetry(device: Device, dataset: TelemetryDataset): Promise<unknown> {
-  const now = Date.now();
+  const now = device.hostClock.now();
   const elapsed = device.elapsed(now);
   const sinceBoot = device.sinceBoot(now);
   const cfg = device.config;

@@ -78,8 +78,9 @@ export class FileSystem {
   /**
    * Adds the example timing files and status log under names no file has (timing_0004.csv, status_example.log...):
    * a file the unit wrote is never changed. Each is written aside and linked into place, which fails on a taken name.
+   * `now` is the unit's host clock: the examples' passings end there.
    */
-  async writeExamples(now = Date.now()): Promise<string[]> {
+  async writeExamples(now: number): Promise<string[]> {
     const written: string[] = [];
     for (const [wanted, content] of Object.entries(exampleFiles(now))) {
       for (let attempt = 0; attempt < 5; attempt++) {

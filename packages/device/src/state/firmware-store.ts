@@ -10,6 +10,7 @@ import {
   OTA_PARTITIONS,
   type OtaWatchdog,
 } from "@trc/protocol";
+import type { SimClock, SimTimer } from "../sim/host-clock.ts";
 import { JsonDocument, readJsonFile, writeFileAtomic } from "./atomic-file.ts";
 
 export interface SlotInfo {
@@ -58,18 +59,24 @@ function isTable(v: unknown): v is PartitionTable {
 export class FirmwareStore {
   #running = FACTORY_PARTITION;
   #watchdog: OtaWatchdog = "INACTIVE";
-  #confirmTimer: NodeJS.Timeout | undefined;
+  #confirmTimer: SimTimer | undefined;
 
   private constructor(
     private readonly doc: JsonDocument<PartitionTable>,
     readonly slotDir: string,
     private readonly confirmMs: number,
+    private readonly clock: SimClock,
   ) {}
 
-  /** Loads firmware.json; a new unit gets version 1.4.2 in slot 0. */
-  static async open(path: string, slotDir: string, confirmMs: number): Promise<FirmwareStore> {
+  /** Loads firmware.json; a new unit gets version 1.4.2 in slot 0. The watchdog runs on the unit's `clock`. */
+  static async open(
+    path: string,
+    slotDir: string,
+    confirmMs: number,
+    clock: SimClock,
+  ): Promise<FirmwareStore> {
     const stored = await readJsonFile(path);
-    if (isTable(stored)) return new FirmwareStore(new JsonDocument(path, stored), slotDir, confirmMs);
+    if (isTable(stored)) return new FirmwareStore(new JsonDocument(path, stored), slotDir, confirmMs, clock);
     const image = makeTestImage({ size: 64 * 1024, version: SEED_VERSION, seed: 142 });
     const check = checkAppImage(image);
     if (!check.ok) throw new Error(`seed image: ${check.reason}`);
@@ -79,7 +86,7 @@ export class FirmwareStore {
       slots: { "0": slotInfo(check.info, image) },
       pendingConfirm: false,
     };
-    const store = new FirmwareStore(new JsonDocument(path, table), slotDir, confirmMs);
+    const store = new FirmwareStore(new JsonDocument(path, table), slotDir, confirmMs, clock);
     await store.doc.save();
     return store;
   }
@@ -108,7 +115,7 @@ export class FirmwareStore {
     this.#running = table.slots[String(table.bootPartition)] ? table.bootPartition : FACTORY_PARTITION;
     if (table.pendingConfirm) {
       this.#watchdog = "WATCHING";
-      this.#confirmTimer = setTimeout(() => {
+      this.#confirmTimer = this.clock.setTimeout(() => {
         this.#watchdog = "COMPLETE";
         this.doc.set({ ...this.doc.value, pendingConfirm: false }).catch((err: unknown) => {
           process.stderr.write(`device: could not confirm the firmware: ${String(err)}\n`);
@@ -122,7 +129,7 @@ export class FirmwareStore {
 
   /** Power-off: stop the watchdog timer (an unconfirmed image stays unconfirmed). */
   halt(): void {
-    clearTimeout(this.#confirmTimer);
+    this.clock.clearTimeout(this.#confirmTimer);
     this.#confirmTimer = undefined;
   }
 

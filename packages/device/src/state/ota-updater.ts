@@ -45,7 +45,8 @@ interface Upload {
 
 export interface UpdaterClock {
   lockMs?: number;
-  now?: () => number;
+  /** The unit's host clock (epoch ms): the lock runs out on it. */
+  now: () => number;
 }
 
 const sha256Hex = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
@@ -99,7 +100,7 @@ export class OtaUpdater {
 
   constructor(
     private readonly firmware: FirmwareStore,
-    { lockMs = UPLOAD_LOCK_MS, now = Date.now }: UpdaterClock = {},
+    { lockMs = UPLOAD_LOCK_MS, now }: UpdaterClock,
   ) {
     this.#lockMs = lockMs;
     this.#now = now;

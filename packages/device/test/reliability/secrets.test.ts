@@ -88,7 +88,7 @@ describe("a device process", () => {
 
 describe("the password-guessing guard", () => {
   it("blocks an address after 5 failures within a minute, until that minute has passed; others go on", () => {
-    const guard = new AuthThrottle();
+    const guard = new AuthThrottle({ now: () => 0 });
     const t0 = 1_000_000;
     for (let i = 0; i < MAX_FAILURES - 1; i++) guard.fail("a", t0 + i * 1000);
     expect(guard.blockedFor("a", t0 + 5000)).toBe(0);
@@ -98,7 +98,7 @@ describe("the password-guessing guard", () => {
     expect(guard.blockedFor("a", t0 + WINDOW_MS - 1)).toBe(1);
     expect(guard.blockedFor("a", t0 + WINDOW_MS)).toBe(0);
     // Failures spread over more than a minute never block.
-    const slow = new AuthThrottle();
+    const slow = new AuthThrottle({ now: () => 0 });
     for (let i = 0; i < 20; i++) {
       slow.fail("c", t0 + i * 15_000);
       expect(slow.blockedFor("c", t0 + i * 15_000)).toBe(0);
