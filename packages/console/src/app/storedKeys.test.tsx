@@ -1,6 +1,7 @@
-// Every key the console writes to browser storage is one of shared/storageKeys.ts, and the Settings page names it.
+// Every key the console writes to browser storage is one of shared/storageKeys.ts, and the Settings page names it; the
+// stores read nothing when imported, and resetAllStores starts every one of them again.
 import { render, screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { useCommands } from "../commands/commandsStore.ts";
 import { useFleetBrokers } from "../fleet/brokers.ts";
 import { useFleetUnits } from "../fleet/units.ts";
@@ -8,9 +9,11 @@ import { LocalStorageSection } from "../settings/LocalStorageSection.tsx";
 import { useAlarms } from "../shared/alarmStore.ts";
 import { useAuth } from "../shared/authStore.ts";
 import { useFlags } from "../shared/flags.ts";
+import { resetAllStores } from "../shared/lazyStore.ts";
 import { useReadySettings } from "../shared/readySettings.ts";
 import { useRestart } from "../shared/restartStore.ts";
 import { LOCAL_KEY_MEANINGS, LOCAL_KEYS, SESSION_KEY_MEANINGS, SESSION_KEYS } from "../shared/storageKeys.ts";
+import { history, useTelemetryHistory } from "../shared/telemetryHistory.ts";
 import { selectUnit } from "../shared/unit.ts";
 
 afterEach(() => {
@@ -68,5 +71,50 @@ describe("browser storage", () => {
       expect(named.getByText(key, { selector: "dt" })).toBeInTheDocument();
       expect(named.getByText(SESSION_KEY_MEANINGS[key], { selector: "dd" })).toBeInTheDocument();
     }
+  });
+});
+
+describe("the stores", () => {
+  it("importing them reads no storage: each reads its own stored value on first use", async () => {
+    localStorage.setItem(LOCAL_KEYS.fleet, '["http://10.0.0.11"]');
+    const getItem = vi.spyOn(localStorage, "getItem");
+    const getSessionItem = vi.spyOn(sessionStorage, "getItem");
+    vi.resetModules();
+    const [units] = await Promise.all([
+      import("../fleet/units.ts"),
+      import("../fleet/brokers.ts"),
+      import("../commands/commandsStore.ts"),
+      import("../shared/alarmStore.ts"),
+      import("../shared/authStore.ts"),
+      import("../shared/deviceSettings.ts"),
+      import("../shared/flags.ts"),
+      import("../shared/readySettings.ts"),
+      import("../shared/restartStore.ts"),
+      import("../shared/telemetryHistory.ts"),
+    ]);
+    expect(getItem).not.toHaveBeenCalled();
+    expect(getSessionItem).not.toHaveBeenCalled();
+    expect(units.useFleetUnits.getState().added).toEqual(["http://10.0.0.11"]);
+    expect(getItem.mock.calls).toEqual([[LOCAL_KEYS.fleet]]);
+    expect(Object.keys(localStorage)).toEqual([LOCAL_KEYS.fleet]);
+    getItem.mockRestore();
+    getSessionItem.mockRestore();
+  });
+
+  it("resetAllStores: each starts again from what is stored, as after a page load", () => {
+    useFlags.getState().setOverride("commands", "useAuth", false);
+    useFleetUnits.getState().add("10.0.0.8");
+    useAlarms.getState().update([{ id: "hot", text: "Hot: cpu (71.0 °C)" }], 1);
+    useAuth.getState().passwordTested({ successful: true, responseMsg: "ok" }, 20);
+    useTelemetryHistory.getState().record("", 1, { battery: 50 });
+    localStorage.clear();
+    localStorage.setItem(LOCAL_KEYS.alarmSound, "true");
+    sessionStorage.clear();
+    resetAllStores();
+    expect(useFlags.getState().overrides).toEqual({});
+    expect(useFleetUnits.getState().added).toEqual([]);
+    expect(useAlarms.getState()).toMatchObject({ list: [], sound: true });
+    expect(useAuth.getState()).toMatchObject({ type: "NONE", level: 10 });
+    expect(history("battery")).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 // Commands page state: the selection, each command's draft arguments, and the history (newest 50 in localStorage).
-import { create } from "zustand";
 import { persist } from "zustand/middleware";
+import { lazyStore } from "../shared/lazyStore.ts";
 import { local, plainStorage } from "../shared/storage.ts";
 import {
   appendEntry,
@@ -24,7 +24,7 @@ interface CommandsState {
   clearHistory(): void;
 }
 
-export const useCommands = create<CommandsState>()(
+export const useCommands = lazyStore<CommandsState>()(
   persist(
     (set, get) => ({
       selected: null,

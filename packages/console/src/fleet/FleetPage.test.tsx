@@ -1,15 +1,19 @@
-// The fleet page as a user meets it: This unit first, rows filled, a refused address, Remove, Open; polling pauses
-// while the tab is hidden.
+// The fleet page as a user meets it: This unit first, rows filled, a refused address, Remove, Open, an acknowledgement
+// shown at once; polling pauses while the tab is hidden.
 import { focusManager, QueryClient, QueryClientProvider, QueryObserver } from "@tanstack/react-query";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Route, Router, Switch } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
+import { useAlarms } from "../shared/alarmStore.ts";
 import { useDeviceSettings } from "../shared/deviceSettings.ts";
+import { resetAllStores } from "../shared/lazyStore.ts";
+import { selectUnit } from "../shared/unit.ts";
 import FleetPage from "./FleetPage.tsx";
-import { FLEET_POLL_MS, fleetQuery } from "./poll.ts";
-import { FLEET_KEY, thisUnit, useFleetUnits } from "./units.ts";
+import { useFleetHistory } from "./fleetHistory.ts";
+import { FLEET_POLL_MS, type FleetAnswer, fleetKeys, fleetQuery } from "./poll.ts";
+import { FLEET_KEY, thisUnit } from "./units.ts";
 
 const NAMES: Record<string, string> = { [new URL(thisUnit()).host]: "START", "10.0.0.2": "FINISH" };
 
@@ -44,8 +48,7 @@ function stubUnits() {
   return log;
 }
 
-function renderPage() {
-  const client = new QueryClient();
+function renderPage(client = new QueryClient()) {
   render(
     <QueryClientProvider client={client}>
       <Router hook={memoryLocation({ path: "/fleet" }).hook}>
@@ -68,13 +71,15 @@ const rowOf = (name: string) => screen.getByText(name, { selector: "strong" }).c
 beforeEach(() => {
   localStorage.clear();
   localStorage.setItem(FLEET_KEY, JSON.stringify(["http://10.0.0.2", "http://10.0.0.9"]));
-  useFleetUnits.getState().reload();
+  resetAllStores();
   useDeviceSettings.setState({ rootAPI: "" });
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.useRealTimers();
   localStorage.clear();
   useDeviceSettings.setState({ rootAPI: "" });
+  resetAllStores();
 });
 
 describe("FleetPage", () => {
@@ -120,6 +125,43 @@ describe("FleetPage", () => {
     await userEvent.setup().click(within(rowOf("FINISH")).getByRole("button", { name: "Open" }));
     expect(await screen.findByText("Telemetry page")).toBeVisible();
     expect(useDeviceSettings.getState().rootAPI).toBe("http://10.0.0.2");
+  });
+});
+
+describe("the unit the console talks to", () => {
+  it("acknowledging its alarm on the panel changes its row's Ready column at once, not at the next tick", () => {
+    vi.useFakeTimers();
+    stubUnits();
+    selectUnit("");
+    localStorage.setItem(FLEET_KEY, "[]");
+    resetAllStores();
+    const here = thisUnit();
+    const answer: FleetAnswer = {
+      name: "START",
+      mode: "hf",
+      data: { battery: { state: "CHARGING", percentage: 0.9 } },
+      errors: {},
+      at: Date.now(),
+    };
+    const client = new QueryClient();
+    client.setQueryData(fleetKeys.poll(here), answer);
+    client.setQueryData(fleetKeys.clock(here), {
+      offsetMs: 3,
+      errorBoundMs: 2,
+      bestRttMs: 3,
+      meanRttMs: 4,
+      delayMs: 2,
+    });
+    useFleetHistory.getState().record(here, answer);
+    const hot = "Hot: cpu (71.0 °C)";
+    useAlarms.setState({
+      list: [{ id: "hot", text: hot, since: Date.now(), acknowledged: false, active: true }],
+    });
+    renderPage(client);
+    const ready = () => rowOf("START").querySelector('[data-col="ready"]');
+    expect(ready()).toHaveTextContent(/^Not ready: .*Alarms$/);
+    act(() => useAlarms.getState().acknowledge("hot"));
+    expect(ready()).not.toHaveTextContent("Alarms");
   });
 });
 

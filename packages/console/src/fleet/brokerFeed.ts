@@ -1,6 +1,7 @@
 // The brokers' live store: messages collected in plain maps as they arrive, the page told at most twice a second.
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect } from "react";
 import { BROKER_RETRY_MS, type BrokerConnection, type BrokerState, connectBroker } from "../api/mqtt.ts";
+import { lazyStore } from "../shared/lazyStore.ts";
 import { brokerPassword, type FleetBroker } from "./brokers.ts";
 import type { BrokerUnit } from "./brokerUnits.ts";
 import type { FleetRow } from "./model.ts";
@@ -34,8 +35,8 @@ interface Feed {
 }
 
 const feeds = new Map<string, Feed>();
-const listeners = new Set<() => void>();
-let snapshot: readonly BrokerView[] = [];
+/** What the page shows of the feeds: their state when last flushed. */
+const useViews = lazyStore<{ views: readonly BrokerView[] }>()(() => ({ views: [] }));
 let dirty = false;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -62,13 +63,14 @@ function flush(): void {
   timer = undefined;
   if (!dirty) return;
   dirty = false;
-  snapshot = [...feeds.values()].map((f) => ({
-    url: f.url,
-    state: f.state,
-    message: brokerMessage(f.url, f.state, f.units.size, f.detail),
-    units: [...f.units.values()],
-  }));
-  for (const l of listeners) l();
+  useViews.setState({
+    views: [...feeds.values()].map((f) => ({
+      url: f.url,
+      state: f.state,
+      message: brokerMessage(f.url, f.state, f.units.size, f.detail),
+      units: [...f.units.values()],
+    })),
+  });
 }
 
 function changed(): void {
@@ -121,12 +123,6 @@ export function openFeed(broker: FleetBroker): () => void {
   };
 }
 
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-const getSnapshot = () => snapshot;
-
 /** A broker unit's row (computed again only when the unit or the clock tick changed); its units exist only once loaded. */
 export function brokerRowOf(u: BrokerUnit, now: number, noReadsMinutes: number, raceHours: number): FleetRow {
   if (!unitsModule) throw new Error("A broker unit before its module loaded");
@@ -135,7 +131,7 @@ export function brokerRowOf(u: BrokerUnit, now: number, noReadsMinutes: number, 
 
 /** What every broker listened to has heard, redrawn at most every FLUSH_MS. */
 export function useBrokerViews(): readonly BrokerView[] {
-  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  return useViews((s) => s.views);
 }
 
 /**

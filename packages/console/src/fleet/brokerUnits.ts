@@ -14,8 +14,9 @@ import { EMPTY_MEMORY, remember } from "../shared/alarmRules.ts";
 import { EMPTY_TRAIL, extendTrail } from "../shared/readyRules.ts";
 import { MISSING } from "../shared/telemetryFormat.ts";
 import { type ClockEstimate, readDeviceClock } from "../shared/timeSync.ts";
+import { readsPerMinute } from "./fleetHistory.ts";
 import { type FleetRow, fleetAlarms, fleetReady, rowFigures, rowLevel, type UnitState } from "./model.ts";
-import { type FleetData, type FleetDataset, type FleetReading, readsPerMinute } from "./poll.ts";
+import type { FleetData, FleetDataset, FleetReading } from "./poll.ts";
 
 /**
  * A unit is Offline when nothing came from it for twice its publish interval (D11: telemetry every 30 s, so 60 s),

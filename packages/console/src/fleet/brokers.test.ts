@@ -74,7 +74,7 @@ describe("useFleetBrokers", () => {
 describe("the broker passwords' store", () => {
   const BROKER = "ws://10.0.0.5:9001";
 
-  it("importing the module writes no storage; it reads only its own stored values", async () => {
+  it("importing the module uses no storage; its first use reads only its own stored values", async () => {
     const used: string[] = [];
     /** A storage holding `items` that logs every use. */
     const logged = (where: string, items: Record<string, string>) => ({
@@ -95,11 +95,13 @@ describe("the broker passwords' store", () => {
     );
     vi.resetModules();
     const fresh = await import("./brokers.ts");
+    expect(used).toEqual([]);
+    expect(fresh.brokerPassword(BROKER)).toBe("s3cret");
+    expect(fresh.useFleetBrokers.getState().brokers).toEqual([{ url: BROKER, username: "" }]);
     vi.unstubAllGlobals();
     expect(used.filter((u) => !u.includes(" getItem "))).toEqual([]);
     expect(used.filter((u) => u.startsWith("session"))).toEqual(["session getItem trcBrokerAuth"]);
     expect(used).toContain("local getItem fleetBrokers");
-    expect(fresh.brokerPassword(BROKER)).toBe("s3cret");
   });
 
   it("a password stored by an earlier page survives a reload of the store; none reaches localStorage", async () => {

@@ -1,10 +1,10 @@
 // The fleet's brokers: each broker's address and user name kept under `fleetBrokers`, its password in memory and
 // sessionStorage only (D7, like the unit password).
 import * as z from "zod/mini";
-import { create } from "zustand";
 import { persist } from "zustand/middleware";
 import { requestStrict } from "../api/client.ts";
 import { deviceKey } from "../shared/deviceSettings.ts";
+import { lazyStore } from "../shared/lazyStore.ts";
 import { local, plainStorage, session } from "../shared/storage.ts";
 import { LOCAL_KEYS, SESSION_KEYS } from "../shared/storageKeys.ts";
 
@@ -56,7 +56,7 @@ export function readBrokers(stored: unknown): FleetBroker[] {
  * Passwords by broker address: in memory, and in sessionStorage (this tab) so a reload keeps them, never in
  * localStorage (D7); the key goes with the last one.
  */
-export const useBrokerPasswords = create<{ passwords: Record<string, string> }>()(
+export const useBrokerPasswords = lazyStore<{ passwords: Record<string, string> }>()(
   persist(() => ({ passwords: {} }), {
     name: SESSION_KEYS.brokerPasswords,
     storage: plainStorage<Record<string, string> | undefined>(() => session),
@@ -79,7 +79,7 @@ interface FleetBrokers {
   remove(url: string): void;
 }
 
-export const useFleetBrokers = create<FleetBrokers>()(
+export const useFleetBrokers = lazyStore<FleetBrokers>()(
   persist(
     (set, get) => ({
       brokers: [],

@@ -1,8 +1,7 @@
 // The Fleet page's Ready column: the Ready check over a polled unit's last reading, its trail and its clock sync.
-import { afterEach, describe, expect, it } from "vitest";
-import { currentUnit } from "../api/connection.ts";
+import { describe, expect, it } from "vitest";
 import { EMPTY_MEMORY } from "../shared/alarmRules.ts";
-import { type ListedAlarm, useAlarms } from "../shared/alarmStore.ts";
+import type { ListedAlarm } from "../shared/alarmStore.ts";
 import { EMPTY_TRAIL, extendTrail } from "../shared/readyRules.ts";
 import type { ClockEstimate } from "../shared/timeSync.ts";
 import { fleetReady, type QueryView, rowOf } from "./model.ts";
@@ -69,7 +68,6 @@ describe("fleetReady", () => {
 });
 
 describe("the unit the console talks to: the alarm panel's list, as the dashboard's check", () => {
-  afterEach(() => useAlarms.getState().reset());
   const listed = (text: string, active: boolean, acknowledged: boolean): ListedAlarm => ({
     id: text,
     text,
@@ -93,11 +91,13 @@ describe("the unit the console talks to: the alarm panel's list, as the dashboar
   });
 
   it("its row reads the panel's list; another unit's row, the conditions that hold now", () => {
-    useAlarms.setState({ list: [listed("Battery low (12 %)", false, false)] });
-    const row = (address: string) => rowOf(address, false, ok(reading([10, 14])), synced, 10, T, 4);
-    expect(row(currentUnit())).toMatchObject({ alarms: [], ready: "Not ready: Alarms" });
-    expect(row("http://10.0.0.9")).toMatchObject({ alarms: [], ready: "Ready" });
-    useAlarms.setState({ list: [] });
-    expect(row(currentUnit()).ready).toBe("Ready");
+    const row = (list: ListedAlarm[] | null) =>
+      rowOf("http://10.0.0.9", false, ok(reading([10, 14])), synced, 10, T, 4, list);
+    expect(row([listed("Battery low (12 %)", false, false)])).toMatchObject({
+      alarms: [],
+      ready: "Not ready: Alarms",
+    });
+    expect(row(null)).toMatchObject({ alarms: [], ready: "Ready" });
+    expect(row([]).ready).toBe("Ready");
   });
 });

@@ -1,11 +1,9 @@
 // What a fleet row shows, from its queries: state (Online, Offline), the figures, the colour; sorting and summary.
 import { ALARM_OFFLINE_MS, READY_RACE_HOURS_DEFAULT } from "@trc/protocol";
-import { currentUnit } from "../api/connection.ts";
 import { alarmRules } from "../shared/alarmRules.ts";
-import { useAlarms } from "../shared/alarmStore.ts";
 import { backlog } from "../shared/backlog.ts";
 import { EMPTY_TRAIL, readyCheck, readySummary } from "../shared/readyRules.ts";
-import { batteryPercent, MISSING } from "../shared/telemetryFormat.ts";
+import { batteryPercent, MISSING, num } from "../shared/telemetryFormat.ts";
 import type { ClockEstimate } from "../shared/timeSync.ts";
 import type { FleetReading } from "./poll.ts";
 
@@ -59,7 +57,7 @@ export function rowFigures(reading: FleetReading | undefined, clock: string) {
   return {
     mode: reading?.mode || MISSING,
     battery: batteryText(reading),
-    seen: count(reading?.data.passings?.seen),
+    seen: num(reading?.data.passings?.seen),
     readsPerMin: typeof rate === "number" ? String(Math.round(rate)) : MISSING,
     antennas: antennaText(reading),
     clock,
@@ -82,8 +80,6 @@ export function unitState(q: QueryView<unknown>): UnitState {
   if (!q.dataUpdatedAt) return "offline";
   return q.errorUpdatedAt - q.dataUpdatedAt >= ALARM_OFFLINE_MS ? "offline" : "online";
 }
-
-const count = (n: number | undefined) => (typeof n === "number" && Number.isFinite(n) ? String(n) : MISSING);
 
 /** `with an antenna / with reads` over the UHF channels (reads so far); — on an hf unit. */
 export function antennaText(reading: FleetReading | undefined): string {
@@ -142,6 +138,10 @@ export function fleetAlarms(
   return alarmRules(readings, reading.memory).map((a) => a.text);
 }
 
+/**
+ * A polled unit's row. `listed`: the alarm panel's list when this is the unit the console talks to (its Ready column
+ * counts acknowledgements, as the dashboard's check), else null.
+ */
 export function rowOf(
   address: string,
   isThis: boolean,
@@ -150,7 +150,7 @@ export function rowOf(
   noReadsMinutes: number,
   now: number,
   raceHours = READY_RACE_HOURS_DEFAULT,
-  listed = chosenUnitAlarms(address),
+  listed: readonly Alarmed[] | null = null,
 ): FleetRow {
   const reading = poll.data;
   const state = unitState(poll);
@@ -174,14 +174,6 @@ export function rowOf(
     opens: isThis ? "" : address,
     openWhy: null,
   };
-}
-
-/** The alarm panel's list (the dashboard's alarms and acknowledgements) for the unit the console talks to, else null. */
-export function chosenUnitAlarms(
-  address: string,
-  list = useAlarms.getState().list,
-): readonly Alarmed[] | null {
-  return address === currentUnit() ? list : null;
 }
 
 type Alarmed = { text: string; acknowledged: boolean };

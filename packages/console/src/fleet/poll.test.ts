@@ -6,7 +6,8 @@ import { MAX_IN_FLIGHT_IN_ALL } from "../api/client.ts";
 import { apiBase, useDeviceSettings } from "../shared/deviceSettings.ts";
 import { datasetQuery, telemetryKey } from "../shared/telemetryQueries.ts";
 import { selectUnit } from "../shared/unit.ts";
-import { fleetDatasets, pollUnit, readsPerMinute } from "./poll.ts";
+import { nextReading, readsPerMinute } from "./fleetHistory.ts";
+import { fleetDatasets, pollUnit } from "./poll.ts";
 
 const answers: Record<string, unknown> = {
   "/api/config/deviceName": { deviceName: "DECODER-07", mode: "uhf" },
@@ -69,19 +70,23 @@ describe("pollUnit", () => {
   it("reads the name first, then the datasets; the slow ones at every other poll, kept in between", async () => {
     const { log } = stubFleet();
     const client = cache();
-    const first = await pollUnit(client, "http://10.0.0.7");
+    const first = nextReading(undefined, await pollUnit(client, "http://10.0.0.7"));
     expect(log[0]).toBe("10.0.0.7/api/config/deviceName");
     expect(log).toHaveLength(8);
     expect(first).toMatchObject({ name: "DECODER-07", mode: "uhf", poll: 0, readsPerMin: null, errors: {} });
     expect(first.data.firmware?.version).toBe("1.4.2");
     log.length = 0;
-    const second = await pollUnit(client, "http://10.0.0.7", { ...first, at: first.at - 30_000 });
+    const last = { ...first, at: first.at - 30_000 };
+    const answer = await pollUnit(client, "http://10.0.0.7", last);
     expect(log.map((p) => p.replace("10.0.0.7/api/", ""))).toEqual([
       "config/deviceName",
       "telemetry/battery",
       "telemetry/passings",
       "telemetry/uhf/ports",
     ]);
+    // The poll answers what it read; the history keeps the slow ones in between.
+    expect(answer.data.firmware).toBeUndefined();
+    const second = nextReading(last, answer);
     expect(second.data.firmware?.version).toBe("1.4.2");
     expect(second.poll).toBe(1);
     expect(second.memory.hadAntenna).toEqual([0]);

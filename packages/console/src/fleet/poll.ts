@@ -4,13 +4,15 @@ import { API, TELEMETRY_SCHEMAS, type TelemetryDataset, type TelemetryOf } from 
 import { type RequestOptions, request } from "../api/client.ts";
 import { errorText } from "../api/errors.ts";
 import type { Loose } from "../api/lenient.ts";
-import { type AlarmMemory, EMPTY_MEMORY, remember } from "../shared/alarmRules.ts";
+import type { AlarmMemory } from "../shared/alarmRules.ts";
 import { takeSample } from "../shared/clockQuery.ts";
 import { apiBase, deviceKey } from "../shared/deviceSettings.ts";
-import { EMPTY_TRAIL, extendTrail, type ReadyTrail } from "../shared/readyRules.ts";
+import { fedTo } from "../shared/queryFeed.ts";
+import type { ReadyTrail } from "../shared/readyRules.ts";
 import { datasetQuery } from "../shared/telemetryQueries.ts";
 import { type ClockEstimate, syncClock } from "../shared/timeSync.ts";
 import { identityQuery } from "../shared/unit.ts";
+import { useFleetHistory } from "./fleetHistory.ts";
 
 /** Each unit is polled this often (while the tab is visible). */
 export const FLEET_POLL_MS = 15_000;
@@ -37,7 +39,8 @@ export type FleetDataset = (typeof EVERY_POLL)[number] | (typeof EVERY_OTHER_POL
 const ALARMS_ONLY = new Set<FleetDataset>(["storage", "hw/temp", "cellular"]);
 export type FleetData = { [D in FleetDataset]?: Loose<TelemetryOf<D>> };
 
-export interface FleetReading {
+/** What one poll fetched: the unit's name and mode, the datasets read this time, why others failed, when. */
+export interface FleetAnswer {
   name: string;
   mode: string;
   data: FleetData;
@@ -45,6 +48,10 @@ export interface FleetReading {
   errors: Partial<Record<FleetDataset, string>>;
   /** When the answers were in (epoch ms). */
   at: number;
+}
+
+/** A unit as its row shows it: its answers so far and what the fleet's history derived from them (fleetHistory.ts). */
+export interface FleetReading extends FleetAnswer {
   /** Reads per minute from this and the previous reading (null until there are two). */
   readsPerMin: number | null;
   /** What the alarm rules remember of this unit (antennas seen, the last growth of `seen`). */
@@ -61,17 +68,6 @@ export function fleetDatasets(mode: string, poll: number, have: FleetData = {}):
   return [...EVERY_POLL, ...slow].filter((d) => d !== "uhf/ports" || mode === "uhf");
 }
 
-/** Reads per minute between two readings of `passings.seen`; null without both, or after a counter reset. */
-export function readsPerMinute(
-  prev: { seen?: number; at: number } | undefined,
-  next: { seen?: number; at: number },
-): number | null {
-  if (prev?.seen === undefined || next.seen === undefined) return null;
-  const dt = next.at - prev.at;
-  if (dt < 1000 || next.seen < prev.seen) return null;
-  return ((next.seen - prev.seen) / dt) * 60_000;
-}
-
 /** The fleet's query keys, one factory: everything the fleet keeps of a unit starts with `unit(base)`. */
 export const fleetKeys = {
   unit: (base: string) => deviceKey(base, "fleet"),
@@ -80,28 +76,29 @@ export const fleetKeys = {
 };
 
 /**
- * One poll: the name first (a dead unit costs one request, not eight), then the datasets side by side. `failed`:
- * the last poll got no answer, so the probe goes after every other unit's requests. `shared`: the console's cache.
- * The name and mode are read fresh through the unit's identity query, so a unit opened from the fleet has them at
- * once (`selectUnit`); the unit the console is pointed at is read through its telemetry queries (`readDataset`).
+ * One poll, which only fetches and answers what it read: the name first (a dead unit costs one request, not eight),
+ * then the datasets side by side. `last`: the unit's reading so far (from the fleet's history), which says which slow
+ * datasets are due. `failed`: the last poll got no answer, so the probe goes after every other unit's requests.
+ * `shared`: the console's cache. The name and mode are read fresh through the unit's identity query, so a unit opened
+ * from the fleet has them at once (`selectUnit`); the unit the console is pointed at is read through its telemetry
+ * queries (`readDataset`).
  */
 export async function pollUnit(
   shared: QueryClient,
   base: string,
-  prev?: FleetReading,
+  last?: FleetReading,
   signal?: AbortSignal,
   failed = false,
-) {
+): Promise<FleetAnswer> {
   const opts = fleetRequest(base, signal);
   const probe = { timeoutMs: FLEET_TIMEOUT_MS, ...(failed ? { priority: SUSPECT_PRIORITY } : {}) };
   const id = await shared.fetchQuery({ ...identityQuery(base, probe), staleTime: 0, retry: false });
   const mode = id.mode;
-  const poll = prev ? prev.poll + 1 : 0;
-  // A slow dataset not read this time keeps its last reading.
-  const data: FleetData = prev?.mode === mode ? { ...prev.data } : {};
-  const errors: FleetReading["errors"] = {};
+  const due = fleetDatasets(mode, last ? last.poll + 1 : 0, last?.mode === mode ? last.data : {});
+  const data: FleetData = {};
+  const errors: FleetAnswer["errors"] = {};
   await Promise.all(
-    fleetDatasets(mode, poll, data).map(async (dataset: TelemetryDataset & FleetDataset) => {
+    due.map(async (dataset: TelemetryDataset & FleetDataset) => {
       try {
         const priority = ALARMS_ONLY.has(dataset) ? -1 : 0;
         (data as Record<string, unknown>)[dataset] = await readDataset(
@@ -111,19 +108,11 @@ export async function pollUnit(
         );
       } catch (err) {
         if (signal?.aborted) throw err;
-        delete data[dataset];
         errors[dataset] = errorText(err);
       }
     }),
   );
-  const at = Date.now();
-  const seen = data.passings?.seen;
-  const readsPerMin = readsPerMinute(prev && { seen: prev.data.passings?.seen, at: prev.at }, { seen, at });
-  const channels = data["uhf/ports"]?.channels;
-  const memory = remember(prev?.memory ?? EMPTY_MEMORY, { channels, seen, at });
-  const name = id.deviceName;
-  const trail = extendTrail(prev?.trail ?? EMPTY_TRAIL, at, data.passings, channels);
-  return { name, mode, data, errors, at, readsPerMin, memory, poll, trail } satisfies FleetReading;
+  return { name: id.deviceName, mode, data, errors, at: Date.now() };
 }
 
 /**
@@ -143,18 +132,20 @@ async function readDataset(
   return (await request(API.telemetry(dataset), TELEMETRY_SCHEMAS[dataset], opts)).data;
 }
 
-export function fleetQuery(client: QueryClient, base: string) {
+/**
+ * A unit's poll. Its function only fetches; each answer then feeds the fleet's history (`record`), which keeps what
+ * the row shows; `last` (that history's reading) says which slow datasets the next poll reads.
+ */
+export function fleetQuery(client: QueryClient, base: string, last?: FleetReading) {
   const queryKey = fleetKeys.poll(base);
   return {
     queryKey,
     queryFn: ({ signal }: { signal: AbortSignal }) =>
-      pollUnit(
-        client,
-        base,
-        client.getQueryData<FleetReading>(queryKey),
-        signal,
-        client.getQueryState(queryKey)?.status === "error",
-      ),
+      pollUnit(client, base, last, signal, client.getQueryState(queryKey)?.status === "error"),
+    ...fedTo<FleetAnswer>(client, {
+      answer: (answer) => useFleetHistory.getState().record(base, answer),
+      removed: () => useFleetHistory.getState().forget(base),
+    }),
     refetchInterval: FLEET_POLL_MS,
     // TanStack skips interval ticks while the tab is hidden, and polls again when it is shown.
     refetchIntervalInBackground: false,

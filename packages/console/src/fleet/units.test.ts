@@ -2,11 +2,12 @@
 
 import { unitAddress } from "@trc/protocol";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { resetAllStores } from "../shared/lazyStore.ts";
 import { checkNewUnit, FLEET_KEY, thisUnit, useFleetUnits } from "./units.ts";
 
 beforeEach(() => {
   localStorage.clear();
-  useFleetUnits.getState().reload();
+  resetAllStores();
 });
 afterEach(() => localStorage.clear());
 
@@ -53,15 +54,15 @@ describe("useFleetUnits", () => {
     expect(JSON.parse(localStorage.getItem(FLEET_KEY) ?? "")).toEqual(["http://192.168.4.3"]);
   });
 
-  it("reads the stored list back, leaving out what is not an address, duplicates and this unit", () => {
+  it("reads the stored list back (a page load), leaving out what is not an address, duplicates and this unit", () => {
     localStorage.setItem(
       FLEET_KEY,
       JSON.stringify(["http://10.0.0.2", 42, "ftp://x", "http://10.0.0.2/", thisUnit(), "http://10.0.0.3"]),
     );
-    useFleetUnits.getState().reload();
+    resetAllStores();
     expect(useFleetUnits.getState().added).toEqual(["http://10.0.0.2", "http://10.0.0.3"]);
     localStorage.setItem(FLEET_KEY, "{not json");
-    useFleetUnits.getState().reload();
+    resetAllStores();
     expect(useFleetUnits.getState().added).toEqual([]);
   });
 
@@ -75,7 +76,7 @@ describe("useFleetUnits", () => {
         "https://10.0.0.9:443/",
       ]),
     );
-    useFleetUnits.getState().reload();
+    resetAllStores();
     expect(useFleetUnits.getState().added).toEqual([
       "http://decoder.local",
       "http://192.168.4.1",
@@ -88,7 +89,7 @@ describe("useFleetUnits", () => {
   });
 
   it("writes nothing until a unit is added", () => {
-    useFleetUnits.getState().reload();
+    resetAllStores();
     expect(localStorage.getItem(FLEET_KEY)).toBeNull();
   });
 });

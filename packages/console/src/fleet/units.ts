@@ -1,8 +1,8 @@
 // The fleet's unit list: the unit that served the console first, then the addresses added, kept under `fleet`.
 import { checkUnitAddress, unitAddress } from "@trc/protocol";
-import { create } from "zustand";
 import { persist } from "zustand/middleware";
 import { apiBase } from "../shared/deviceSettings.ts";
+import { lazyStore } from "../shared/lazyStore.ts";
 import { local, plainStorage } from "../shared/storage.ts";
 import { LOCAL_KEYS } from "../shared/storageKeys.ts";
 
@@ -43,10 +43,9 @@ interface FleetUnits {
   /** Adds a typed address; answers why it was refused, or null. */
   add(text: string): string | null;
   remove(address: string): void;
-  reload(): void;
 }
 
-export const useFleetUnits = create<FleetUnits>()(
+export const useFleetUnits = lazyStore<FleetUnits>()(
   persist(
     (set, get) => ({
       added: [],
@@ -59,7 +58,6 @@ export const useFleetUnits = create<FleetUnits>()(
       remove(address) {
         set({ added: get().added.filter((a) => a !== address) });
       },
-      reload: () => void useFleetUnits.persist.rehydrate(),
     }),
     {
       name: FLEET_KEY,

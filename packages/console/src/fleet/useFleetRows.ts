@@ -1,10 +1,14 @@
-// The fleet's queries: each unit's poll and clock sync with useQueries, combined into the table's rows.
+// The fleet's queries: each unit's poll and clock sync with useQueries, combined with the fleet's history and the alarm
+// panel's list into the table's rows.
 import { type QueryClient, type UseQueryResult, useQueries } from "@tanstack/react-query";
+import { useAlarms } from "../shared/alarmStore.ts";
+import { useApiBase } from "../shared/deviceSettings.ts";
 import { useReadySettings } from "../shared/readySettings.ts";
 import type { ClockEstimate } from "../shared/timeSync.ts";
 import { useNow } from "../ui/useNow.ts";
+import { useFleetHistory } from "./fleetHistory.ts";
 import { type FleetRow, type QueryView, rowOf } from "./model.ts";
-import { type FleetReading, fleetClockQuery, fleetQuery } from "./poll.ts";
+import { fleetClockQuery, fleetQuery } from "./poll.ts";
 
 /** How often the rows' clock ticks (the time-based alarms: offline, no reads for N min). */
 export const ROW_TICK_MS = 5000;
@@ -22,7 +26,7 @@ function views<T>(results: UseQueryResult<T>[]): QueryView<T>[] {
 
 /**
  * Polls these units (every 15 s) and syncs each one's clock (once it answered, then every 5 min); gives their rows
- * as the queries stand now.
+ * as the queries, the history of their answers and the alarm panel (acknowledgements show at once) stand now.
  */
 export function useFleetRows(
   client: QueryClient,
@@ -30,14 +34,30 @@ export function useFleetRows(
   here: string,
   noReadsMinutes: number,
 ): FleetRow[] {
-  const polls = useQueries({ queries: addresses.map((a) => fleetQuery(client, a)), combine: views });
+  const readings = useFleetHistory((s) => s.units);
+  const polls = useQueries({
+    queries: addresses.map((a) => fleetQuery(client, a, readings[a])),
+    combine: views,
+  });
   const clocks = useQueries({
     queries: addresses.map((a, i) => fleetClockQuery(a, polls[i]?.status === "success")),
     combine: views<ClockEstimate>,
   });
   const now = useNow(ROW_TICK_MS);
   const raceHours = useReadySettings((s) => s.raceHours);
-  return addresses.map((a, i) =>
-    rowOf(a, a === here, polls[i] as QueryView<FleetReading>, clocks[i], noReadsMinutes, now, raceHours),
-  );
+  const chosen = useApiBase();
+  const listed = useAlarms((s) => s.list);
+  return addresses.map((a, i) => {
+    const poll = { ...(polls[i] as QueryView<unknown>), data: readings[a] };
+    return rowOf(
+      a,
+      a === here,
+      poll,
+      clocks[i],
+      noReadsMinutes,
+      now,
+      raceHours,
+      a === chosen ? listed : null,
+    );
+  });
 }

@@ -43,7 +43,8 @@ export interface AlarmReadings {
 // The alarm and memory shapes live with the alarm store (shared: the header, the fleet and the watch read it).
 export { type Alarm, type AlarmMemory, EMPTY_MEMORY } from "./alarmStore.ts";
 
-const finite = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+/** A finite number (`Number.isFinite` is false for anything but a number: no coercion). */
+const finite = (v: unknown): v is number => Number.isFinite(v);
 
 /** The memory after a reading of uhf/ports (`channels`) and/or passings (`seen`, read at `at`). */
 export function remember(

@@ -1,7 +1,7 @@
 // The listed unit alarms (kept until acknowledged), the session's alarm memory and the two alarm settings (persisted).
 import { ALARM_NO_READS_DEFAULT_MINUTES } from "@trc/protocol";
-import { create } from "zustand";
 import { persist } from "zustand/middleware";
+import { lazyStore } from "./lazyStore.ts";
 import { fieldStorage, local } from "./storage.ts";
 import { LOCAL_KEYS } from "./storageKeys.ts";
 
@@ -90,7 +90,7 @@ export function announcement(raised: readonly Alarm[], previous: string): string
 
 type AlarmSettings = Pick<AlarmState, "sound" | "noReadsMinutes">;
 
-export const useAlarms = create<AlarmState>()(
+export const useAlarms = lazyStore<AlarmState>()(
   persist(
     (set, get) => ({
       list: [],

@@ -1,7 +1,7 @@
 // Auth state (SPEC §3, §4): type, level, credentials (password in memory and sessionStorage only, D7).
 import { AUTH_TYPES, type AuthType, DEFAULT_LEVEL, LEVEL_MAX, LEVEL_MIN } from "@trc/protocol";
-import { create } from "zustand";
 import { persist } from "zustand/middleware";
+import { lazyStore } from "./lazyStore.ts";
 import { plainStorage, session } from "./storage.ts";
 import { SESSION_KEYS } from "./storageKeys.ts";
 
@@ -43,7 +43,7 @@ const NONE: Persisted = { type: "NONE", level: DEFAULT_LEVEL, password: "" };
 /** Kept in sessionStorage: the state a password test (or None) left, never a password typed and not yet tested. */
 const saved = ({ type, level, password }: Persisted): Persisted => ({ type, level, password });
 
-export const useAuth = create<AuthState & { saved: Persisted }>()(
+export const useAuth = lazyStore<AuthState & { saved: Persisted }>()(
   persist(
     (set, get) => ({
       ...NONE,

@@ -11,7 +11,7 @@ import {
   STEP_MS,
 } from "./backlog.ts";
 import { collectHistory } from "./telemetryCollect.ts";
-import { clearHistory } from "./telemetryHistory.ts";
+import { useTelemetryHistory } from "./telemetryHistory.ts";
 
 const T0 = 1_700_000_000_000;
 const MIN = 60_000;
@@ -222,7 +222,7 @@ describe("growingForMs", () => {
 });
 
 describe("passingsPoints", () => {
-  beforeEach(() => clearHistory());
+  beforeEach(() => useTelemetryHistory.getState().reset());
 
   it("joins the history's Left and Seen recorded from each passings answer", () => {
     collectHistory("passings", { seen: 100, left: 4 }, T0, "http://unit");

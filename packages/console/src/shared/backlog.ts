@@ -31,7 +31,8 @@ export const TREND_WINDOW_MS = 2 * 60_000;
 /** Readings are compared in steps at least this long (the watch reads every 30 s, the Live page may every 2 s). */
 export const STEP_MS = 20_000;
 
-const finite = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+/** A finite number (`Number.isFinite` is false for anything but a number: no coercion). */
+const finite = (v: unknown): v is number => Number.isFinite(v);
 
 /** The readings compared, newest first: the latest, then each the latest one at least STEP_MS before the last taken. */
 function steps(points: readonly PassingsPoint[]): PassingsPoint[] {

@@ -1,11 +1,11 @@
 // Device Time (SPEC §4, §9): the clock sync as a TanStack query keyed by the unit, its progress, and the verdict.
 import { type QueryClient, queryOptions, type UseQueryResult } from "@tanstack/react-query";
 import { API, type TimeAccuracy } from "@trc/protocol";
-import { create } from "zustand";
 import { type RequestOptions, send } from "../api/client.ts";
 import { DeviceError } from "../api/errors.ts";
 import { accuracyVerdict, SYNC_FAILED_TEXT } from "./accuracy.ts";
 import { deviceKey } from "./deviceSettings.ts";
+import { lazyStore } from "./lazyStore.ts";
 import { type ClockEstimate, readDeviceClock, sampleOf, syncClock, type TimeSample } from "./timeSync.ts";
 
 /** Sync requests go after the cards' own requests: their timing is measured when they leave the queue anyway. */
@@ -49,7 +49,7 @@ export class ClockSyncError extends Error {
 export const clockKey = (base: string) => deviceKey(base, "clock");
 
 /** Good samples and attempts of the sync under way, per unit (the card's progress line). */
-export const useSyncProgress = create<Record<string, { good: number; attempts: number }>>(() => ({}));
+export const useSyncProgress = lazyStore<Record<string, { good: number; attempts: number }>>()(() => ({}));
 
 /** Runs one whole sync of `base` (SPEC §9): up to 15 samples through the API client, stopped when cancelled. */
 export async function runClockSync(base: string, signal?: AbortSignal): Promise<ClockSync> {

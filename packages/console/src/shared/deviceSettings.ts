@@ -1,8 +1,8 @@
 // Device settings (SPEC §3), kept in localStorage under generalSettings: the chosen unit's address and identity.
 import { BUILD_DEFAULTS, checkUnitAddress, type DeviceMode, unitAddress } from "@trc/protocol";
-import { create } from "zustand";
 import { persist } from "zustand/middleware";
 import { currentUnit, originUnit, useConnection } from "../api/connection.ts";
+import { lazyStore } from "./lazyStore.ts";
 import { local, plainStorage } from "./storage.ts";
 import { LOCAL_KEYS } from "./storageKeys.ts";
 
@@ -47,7 +47,7 @@ interface SettingsStore extends GeneralSettings {
   reload(): void;
 }
 
-export const useDeviceSettings = create<SettingsStore>()(
+export const useDeviceSettings = lazyStore<SettingsStore>()(
   persist(
     (set) => ({
       ...defaults,

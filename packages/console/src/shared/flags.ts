@@ -1,6 +1,6 @@
 // Feature flags (DECISIONS D8) with developer overrides kept in localStorage and marked as such.
-import { create } from "zustand";
 import { persist } from "zustand/middleware";
+import { lazyStore } from "./lazyStore.ts";
 import { local, plainStorage } from "./storage.ts";
 import { LOCAL_KEYS } from "./storageKeys.ts";
 
@@ -36,7 +36,7 @@ interface FlagStore {
 /** A stored overrides object: anything that is not an object reads as none (`merge` keeps only known boolean flags). */
 const storedOverrides = (v: unknown): Overrides => (v && typeof v === "object" ? (v as Overrides) : {});
 
-export const useFlags = create<FlagStore>()(
+export const useFlags = lazyStore<FlagStore>()(
   persist(
     (set, get) => ({
       overrides: {},

@@ -1,5 +1,5 @@
 // The one leave guard's state: which page holds it, and the navigation waiting on the operator's answer.
-import { create } from "zustand";
+import { lazyStore } from "./lazyStore.ts";
 
 export interface LeaveQuestion {
   title: string;
@@ -20,7 +20,7 @@ interface LeaveGuardState {
   answer(leave: boolean): void;
 }
 
-export const useLeaveGuard = create<LeaveGuardState>((set, get) => ({
+export const useLeaveGuard = lazyStore<LeaveGuardState>()((set, get) => ({
   held: null,
   pending: null,
   hold: (question) => set({ held: question }),

@@ -61,7 +61,8 @@ export interface ReadyReadings {
   alarms: readonly { text: string; acknowledged: boolean }[];
 }
 
-const finite = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+/** A finite number (`Number.isFinite` is false for anything but a number: no coercion). */
+const finite = (v: unknown): v is number => Number.isFinite(v);
 const MIN = 60_000;
 const WINDOW_MIN = READY_READ_WITHIN_MS / MIN;
 

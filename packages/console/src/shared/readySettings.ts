@@ -1,7 +1,7 @@
 // The Ready check's one setting: the race length in hours, entered once and kept (localStorage `readyRaceHours`).
 import { READY_RACE_HOURS_DEFAULT } from "@trc/protocol";
-import { create } from "zustand";
 import { persist } from "zustand/middleware";
+import { lazyStore } from "./lazyStore.ts";
 import { fieldStorage, local } from "./storage.ts";
 import { LOCAL_KEYS } from "./storageKeys.ts";
 
@@ -19,7 +19,7 @@ interface ReadySettings {
   setRaceHours(hours: number): void;
 }
 
-export const useReadySettings = create<ReadySettings>()(
+export const useReadySettings = lazyStore<ReadySettings>()(
   persist(
     (set) => ({
       raceHours: READY_RACE_HOURS_DEFAULT,

@@ -2,8 +2,9 @@
 import { describe, expect, it } from "vitest";
 import { DeviceError } from "../api/errors.ts";
 import { combinedState, datasetState, errorJson, issuesText, shouldRetry } from "./datasetState.ts";
+import { resetAllStores } from "./lazyStore.ts";
 import { autoCaption, intervalMs, randomMinutes, refreshMinutes } from "./refreshInterval.ts";
-import { clearHistory, HISTORY_LIMIT, history, record, sparkPath } from "./telemetryHistory.ts";
+import { HISTORY_LIMIT, history, sparkPath, useTelemetryHistory } from "./telemetryHistory.ts";
 
 describe("auto refresh", () => {
   it.each([
@@ -30,6 +31,9 @@ describe("auto refresh", () => {
     expect(first).toBe(10);
     expect(refreshMinutes("passings", () => 0)).toBe(10);
     expect(refreshMinutes("storage", () => 0)).toBe(0);
+    // A page load (resetAllStores in tests) chooses again.
+    resetAllStores();
+    expect(refreshMinutes("passings", () => 0)).toBe(0);
   });
 });
 
@@ -85,15 +89,18 @@ describe("dataset state", () => {
 });
 
 describe("history", () => {
-  it("keeps finite points, up to the limit", () => {
-    clearHistory();
-    record("s", 1, 0);
-    record("s", Number.NaN, 1);
-    record("s", undefined, 2);
+  it("keeps finite points, up to the limit; reset forgets them", () => {
+    const { record, reset } = useTelemetryHistory.getState();
+    reset();
+    record("", 0, { s: 1 });
+    record("", 1, { s: Number.NaN });
+    record("", 2, { s: undefined });
     expect(history("s")).toEqual([{ t: 0, v: 1 }]);
-    for (let i = 0; i < HISTORY_LIMIT + 5; i++) record("s", i, i + 10);
+    for (let i = 0; i < HISTORY_LIMIT + 5; i++) record("", i + 10, { s: i });
     expect(history("s")).toHaveLength(HISTORY_LIMIT);
     expect(history("s")[0]).toEqual({ t: 15, v: 5 });
+    reset();
+    expect(history("s")).toEqual([]);
   });
 
   it.each([

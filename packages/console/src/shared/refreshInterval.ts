@@ -1,5 +1,6 @@
 // Auto refresh per dataset (SPEC §4, §9): a random whole number of minutes 0..20 chosen once per page load; 0 = off.
 import { TELEMETRY_AUTO_REFRESH_MAX_MINUTES, type TelemetryDataset } from "@trc/protocol";
+import { lazyStore } from "./lazyStore.ts";
 
 /** A whole number of minutes from 0 to the maximum, inclusive. */
 export function randomMinutes(random: () => number = Math.random): number {
@@ -16,14 +17,14 @@ export function intervalMs(minutes: number): number | false {
   return minutes > 0 ? minutes * 60_000 : false;
 }
 
-const chosen = new Map<TelemetryDataset, number>();
+/** The minutes chosen so far, by dataset. */
+const useChosen = lazyStore<Partial<Record<TelemetryDataset, number>>>()(() => ({}));
 
 /** The dataset's interval for this page load: picked on first use, then kept until the page reloads. */
 export function refreshMinutes(dataset: TelemetryDataset, random: () => number = Math.random): number {
-  let m = chosen.get(dataset);
-  if (m === undefined) {
-    m = randomMinutes(random);
-    chosen.set(dataset, m);
-  }
+  const chosen = useChosen.getState()[dataset];
+  if (chosen !== undefined) return chosen;
+  const m = randomMinutes(random);
+  useChosen.setState({ [dataset]: m });
   return m;
 }

@@ -1,10 +1,10 @@
 // The restart banner's shared state, per unit: settings changed since the unit last restarted (SPEC §2), and since when.
 import { unitAddress } from "@trc/protocol";
-import { create } from "zustand";
 import { persist } from "zustand/middleware";
 import { currentUnit, unitKey } from "../api/connection.ts";
 import { onRebootSeen } from "../api/rebootWatch.ts";
 import { apiBase, useApiBase, useDeviceSettings } from "./deviceSettings.ts";
+import { lazyStore } from "./lazyStore.ts";
 import { fieldStorage, local } from "./storage.ts";
 import { LOCAL_KEYS } from "./storageKeys.ts";
 
@@ -42,12 +42,12 @@ function storedPending(stored: unknown): RestartPending {
     if (!names.length || !key) continue;
     out.changed[key] = names;
     const at = times[unit];
-    if (typeof at === "number" && Number.isFinite(at)) out.since[key] = at;
+    if (Number.isFinite(at)) out.since[key] = at as number;
   }
   return out;
 }
 
-export const useRestart = create<RestartState>()(
+export const useRestart = lazyStore<RestartState>()(
   persist(
     (set, get) => ({
       changed: {},

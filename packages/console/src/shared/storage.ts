@@ -3,7 +3,7 @@ import type { PersistStorage } from "zustand/middleware";
 
 export function readJson<T>(store: Storage | undefined, key: string): T | undefined {
   try {
-    const text = store?.getItem(key);
+    const text = storedText(store, key);
     return text ? (JSON.parse(text) as T) : undefined;
   } catch {
     return undefined;

@@ -2,9 +2,9 @@
 // and whose: one unit's points, read by that unit only.
 import { beforeEach, describe, expect, it } from "vitest";
 import { collectHistory } from "./telemetryCollect.ts";
-import { clearHistory, history } from "./telemetryHistory.ts";
+import { history, useTelemetryHistory } from "./telemetryHistory.ts";
 
-beforeEach(clearHistory);
+beforeEach(() => useTelemetryHistory.getState().reset());
 
 describe("collectHistory", () => {
   it.each([

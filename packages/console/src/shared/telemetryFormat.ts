@@ -8,7 +8,8 @@ export type Colour = "green" | "yellow" | "orange" | "red" | "grey";
 export const UNKNOWN_STATE = "Unknown state!";
 export const MISSING = "—";
 
-const finite = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+/** A finite number (`Number.isFinite` is false for anything but a number: no coercion). */
+const finite = (v: unknown): v is number => Number.isFinite(v);
 
 /** A battery percentage of 1 or lower is a fraction (SPEC §9); the result is 0..100. */
 export function batteryPercent(raw: number): number {

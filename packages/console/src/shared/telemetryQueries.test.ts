@@ -1,7 +1,8 @@
-// Dataset queries: keyed by the unit, the first load is foreground and a refresh of data on screen is background.
+// Dataset queries: keyed by the unit, the first load is foreground and a refresh of data on screen is background; the
+// query function only fetches, and the history is fed by the answers the cache takes.
 import { QueryClient } from "@tanstack/react-query";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { clearHistory, history } from "./telemetryHistory.ts";
+import { history, useTelemetryHistory } from "./telemetryHistory.ts";
 
 const request = vi.fn();
 vi.mock("../api/client.ts", () => ({ request: (...args: unknown[]) => request(...args) }));
@@ -13,7 +14,7 @@ const UNIT = "http://127.0.0.1:8080";
 beforeEach(() => {
   request.mockReset();
   request.mockResolvedValue({ data: { seen: 3 }, issues: [] });
-  clearHistory();
+  useTelemetryHistory.getState().reset();
 });
 
 const optionsOf = (call: number): { background?: boolean; base?: string } =>
@@ -39,7 +40,7 @@ describe("telemetry queries", () => {
     expect(request.mock.calls.every((_, i) => optionsOf(i).base === UNIT && !optionsOf(i).background)).toBe(
       true,
     );
-    expect(history("passings:seen").map((p) => p.v)).toEqual([3]);
+    await vi.waitFor(() => expect(history("passings:seen").map((p) => p.v)).toEqual([3]));
   });
 
   it("a refresh of data already on screen is background traffic", async () => {
@@ -56,5 +57,22 @@ describe("telemetry queries", () => {
     request.mockResolvedValue({ data: { seen: 70 }, issues: [] });
     await client.fetchQuery(datasetQuery(client, "http://10.0.0.2", "passings"));
     expect(history("passings:seen").map((p) => p.v)).toEqual([70]);
+  });
+
+  it("the query function returns what it fetched, the same whatever the history; the cache's answers feed the history", async () => {
+    const client = new QueryClient();
+    const { queryFn } = datasetQuery(client, UNIT, "passings");
+    const signal = new AbortController().signal;
+    const first = await queryFn({ signal });
+    useTelemetryHistory.getState().record(UNIT, 1, { "passings:seen": 99 });
+    const second = await queryFn({ signal });
+    expect(second).toEqual(first);
+    expect(first).toEqual({ data: { seen: 3 }, issues: [] });
+    expect(history("passings:seen").map((p) => p.v)).toEqual([99]);
+
+    useTelemetryHistory.getState().reset();
+    await client.fetchQuery(datasetQuery(client, UNIT, "passings"));
+    client.setQueryData(telemetryKey(UNIT, "passings"), { data: { seen: 5 }, issues: [] });
+    expect(history("passings:seen", UNIT).map((p) => p.v)).toEqual([3]);
   });
 });

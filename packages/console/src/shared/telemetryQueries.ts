@@ -11,6 +11,7 @@ import { request } from "../api/client.ts";
 import type { Loose } from "../api/lenient.ts";
 import { shouldRetry } from "./datasetState.ts";
 import { deviceKey } from "./deviceSettings.ts";
+import { fedTo } from "./queryFeed.ts";
 import { intervalMs, refreshMinutes } from "./refreshInterval.ts";
 import { collectHistory } from "./telemetryCollect.ts";
 
@@ -23,9 +24,9 @@ export const telemetryKey = (base: string, dataset: TelemetryDataset) =>
   deviceKey(base, "telemetry", dataset);
 
 /**
- * A dataset's query. A fetch that refreshes data already on screen is background traffic (it waits while a firmware
- * upload holds the gate); the first load of a dataset is not. `traffic` overrides both (the alarm watch: always
- * background, low priority).
+ * A dataset's query: its function fetches and returns, each answer then feeds the history (whoever asked). A fetch
+ * that refreshes data already on screen is background traffic (it waits while a firmware upload holds the gate); the
+ * first load of a dataset is not. `traffic` overrides both (the alarm watch: always background, low priority).
  */
 export function datasetQuery<D extends TelemetryDataset>(
   client: QueryClient,
@@ -44,10 +45,11 @@ export function datasetQuery<D extends TelemetryDataset>(
         signal,
         ...traffic,
       });
-      const data = parsed.data as Loose<TelemetryOf<D>>;
-      collectHistory(dataset, data as Record<string, unknown>, Date.now(), base);
-      return { data, issues: parsed.issues };
+      return { data: parsed.data as Loose<TelemetryOf<D>>, issues: parsed.issues };
     },
+    ...fedTo<Reading<D>>(client, {
+      answer: (r, at) => collectHistory(dataset, r.data as Record<string, unknown>, at, base),
+    }),
     refetchInterval: intervalMs(refreshMinutes(dataset)),
     refetchIntervalInBackground: true,
     retry: shouldRetry,

@@ -5,7 +5,7 @@ import { gateOf } from "../api/client.ts";
 import { chooseUnit, currentUnit, originUnit, useConnection } from "../api/connection.ts";
 import { useAlarms } from "./alarmStore.ts";
 import { deviceKey, readSettings, useDeviceSettings } from "./deviceSettings.ts";
-import { history, record } from "./telemetryHistory.ts";
+import { history, useTelemetryHistory } from "./telemetryHistory.ts";
 import { identityQuery, selectUnit } from "./unit.ts";
 
 const alarm = { id: "battery", text: "Battery low (12 %)" };
@@ -16,7 +16,7 @@ function knownUnit(unit: string) {
   useConnection.getState().answered(1000);
   useAlarms.getState().update([alarm], 1000);
   useDeviceSettings.getState().update({ deviceName: "DECODER-01", deviceMode: "uhf" });
-  record("battery", 80, 1000, unit);
+  useTelemetryHistory.getState().record(unit, 1000, { battery: 80 });
 }
 
 beforeEach(() => {

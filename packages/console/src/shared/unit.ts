@@ -5,7 +5,7 @@ import { type RequestOptions, requestStrict } from "../api/client.ts";
 import { chooseUnit, currentUnit, useConnection } from "../api/connection.ts";
 import { useAlarms } from "./alarmStore.ts";
 import { apiBase, deviceKey, useApiBase, useDeviceSettings } from "./deviceSettings.ts";
-import { clearHistory } from "./telemetryHistory.ts";
+import { useTelemetryHistory } from "./telemetryHistory.ts";
 
 /**
  * Points the console at a unit: the first load, Developer settings' Submit and the fleet's Open all come here.
@@ -33,7 +33,7 @@ export function selectUnit(rootAPI: string, client?: QueryClient): void {
   chooseUnit(unit);
   if (changed) {
     useAlarms.getState().reset();
-    clearHistory();
+    useTelemetryHistory.getState().reset();
   }
 }
 
