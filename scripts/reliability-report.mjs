@@ -55,7 +55,7 @@ if (pf)
   );
 for (const [label, s] of [
   ["Chaos soak (npm run soak)", soakLong],
-  ["Chaos soak, short (npm run test:e2e)", soakShort],
+  ["Chaos soak, short (the soaks' defaults)", soakShort],
 ]) {
   if (!s) continue;
   lines.push(
@@ -72,7 +72,7 @@ const mb = (b) => `${(b / 1024 / 1024).toFixed(1)} MiB`;
 for (const [label, r] of [
   ["Race day, 8 fake hours (npm run soak)", await json("raceday-long.json")],
   ["Race day, real time (npm run soak)", await json("raceday-real.json")],
-  ["Race day, short (npm run test:e2e)", await json("raceday-short.json")],
+  ["Race day, short (the soaks' defaults)", await json("raceday-short.json")],
 ]) {
   if (!r) continue;
   const phases = r.phases

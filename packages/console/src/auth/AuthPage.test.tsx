@@ -1,8 +1,7 @@
 // The Auth page's password test on a fake clock (SPEC §4, §7), as the operator sees it: after Test Password the button
 // spins, the unit is asked exactly 0.5 s later (not at 499 ms), then the verdict and the level; the unit's password
 // limit (429) says the wait and keeps the level. The browser tests timed the first from the unit's request log
-// (e2e/auth.spec.ts) and drove the second against a real unit (e2e/auth-limit.spec.ts, removed). (Kept under app/,
-// whose tests may render any page; it belongs beside auth/AuthPage.tsx once that folder's owner takes it.)
+// (e2e/auth.spec.ts) and drove the second against a real unit (e2e/auth-limit.spec.ts, removed).
 import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderPage } from "../../test-utils.tsx";
