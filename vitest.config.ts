@@ -3,13 +3,25 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    // The usual report, then the ten slowest test files (CI prints them to show where the time goes).
+    reporters: ["default", "./scripts/reporters/vitest-slowest.mjs"],
     projects: [
+      {
+        test: {
+          name: "scripts",
+          root: "scripts",
+          include: ["**/*.test.ts"],
+          environment: "node",
+        },
+      },
       {
         test: {
           name: "protocol",
           root: "packages/protocol",
           include: ["src/**/*.test.ts"],
           environment: "node",
+          // Property tests (fast-check) run hundreds of cases; beside other workers on 2 cores they can pass 5 s.
+          testTimeout: 30_000,
         },
       },
       {

@@ -1,6 +1,7 @@
-// Shared steps of the alarm specs: the panel, one alarm row, and "let the 30 s watch come round" on Playwright's clock.
+// Shared steps of the alarm specs: the panel, one alarm row, and "let the 30 s watch come round" on the page's and the
+// unit's one clock.
 import type { Page, Request } from "@playwright/test";
-import { type Device, expect } from "./fixtures.ts";
+import { advanceClocks, type Device, expect, installClocks } from "./fixtures.ts";
 import { firstSyncDone } from "./telemetry-helpers.ts";
 
 export const panel = (page: Page) => page.getByRole("region", { name: "Unit alarms" });
@@ -15,8 +16,8 @@ export async function asked(device: Device, dataset: string): Promise<number> {
 }
 
 /**
- * Opens `path` on a fake clock (running naturally) and waits until the watch has read `dataset` once and, on the
- * dashboard, the first clock sync is done (the callers jump the page's clock next).
+ * Opens `path` on the unit's clock (installClocks: running naturally) and waits until the watch has read `dataset` once
+ * and, on the dashboard, the first clock sync is done (the callers move the clocks on next).
  */
 export async function openWatched(
   page: Page,
@@ -25,15 +26,16 @@ export async function openWatched(
   dataset = "battery",
 ): Promise<void> {
   await device.hooks.clearLog();
-  await page.clock.install();
+  await installClocks(page, device);
   await page.goto(path);
   await expect.poll(() => asked(device, dataset)).toBeGreaterThan(0);
   if (path === "/" || path === "/telemetry") await firstSyncDone(page);
 }
 
 /**
- * Jumps past the watch interval and waits until the unit was asked for `dataset` again and the page has the answers
- * of the requests for it sent meanwhile (a jump of the page's clock while one is on its way fires its timeout).
+ * Moves both clocks past the watch interval (31 s: the unit makes that much of its reads, battery and backlog first)
+ * and waits until the unit was asked for `dataset` again and the page has the answers of the requests for it sent
+ * meanwhile (a jump of the page's clock while one is on its way fires its timeout).
  */
 export async function nextWatch(page: Page, device: Device, dataset = "battery"): Promise<void> {
   const path = `/api/telemetry/${dataset}`;
@@ -44,7 +46,7 @@ export async function nextWatch(page: Page, device: Device, dataset = "battery")
   };
   page.on("request", seen);
   try {
-    await page.clock.fastForward("00:31");
+    await advanceClocks(page, device, 31_000);
     await expect.poll(() => asked(device, dataset)).toBeGreaterThan(before);
     await Promise.all(sent.map((r) => r.response()));
   } finally {

@@ -1,4 +1,4 @@
-// Auth page against the emulated decoder: password test after 0.5 s, the three messages, level, None, the key option.
+// Auth page against the emulated decoder: the password test, the three messages, level, None, the key option.
 
 import { shownColour } from "./colours.ts";
 import { AUTH_TEST, received, waitForRequest } from "./commands-helpers.ts";
@@ -10,11 +10,11 @@ test.describe("auth page", () => {
     await expect(page.getByText("No auth configured!")).toBeVisible();
     await expect(page.getByText("Level: Default (10)")).toBeVisible();
     await page.getByRole("textbox", { name: "Password" }).fill("owner-pass");
-    const clickedAt = Date.now();
+    const since = Date.now();
     await page.getByRole("button", { name: "Test Password" }).click();
-    const sent = await waitForRequest(device.hooks.log, AUTH_TEST, clickedAt);
+    // The 0.5 s before the unit is asked is timed on a fake clock in src/auth/AuthPage.test.tsx.
+    const sent = await waitForRequest(device.hooks.log, AUTH_TEST, since);
     expect(sent.body).toEqual({ auth_pw: "***" });
-    expect(sent.time - clickedAt).toBeGreaterThanOrEqual(450);
     await expect(page.getByText("Password test was successful, validated")).toBeVisible();
     await expect(page.getByRole("img", { name: "Passed" })).toHaveText("✓");
     await expect(page.getByText("Level: Owner (20)")).toBeVisible();

@@ -1,6 +1,6 @@
 // Helpers of the commands and auth browser tests: page parts by role and text, and what the device received.
 import type { Locator, Page } from "@playwright/test";
-import { expect, type RequestLogEntry } from "./fixtures.ts";
+import { type Device, expect, type RequestLogEntry } from "./fixtures.ts";
 
 export const EXECUTE = "/api/commands/execute";
 export const AUTH_TEST = "/api/commands/auth/test";
@@ -68,39 +68,29 @@ export async function waitForRequest(
 }
 
 /**
- * After a reboot command the unit received at `since` (epoch ms, this machine's clock: the unit runs here): waits
- * until it answers again with an uptime shorter than the time since then, i.e. it has been down and is back.
+ * After a reboot command the unit received at `since` (epoch ms on the unit's clock: a request log entry's `time`, or
+ * `device.hooks.clock()`'s `now` before sending): waits until it answers again with an uptime shorter than the time
+ * since then on its own clock, i.e. it has been down and is back. Its uptime is whole seconds, rounded down: only
+ * uptime + 1 s within the time since then proves the boot came after (a boot just before `since` could otherwise
+ * pass, as the previous firmware's reboot did in firmware-two-browsers).
  */
-export async function waitForReboot(page: Page, since: number): Promise<void> {
+export async function waitForReboot(device: Device, since: number): Promise<void> {
   await expect
     .poll(
       async () => {
         try {
-          const res = await page.request.get("/api/telemetry/os", { timeout: 2_000 });
-          const uptimeS = res.ok() ? ((await res.json()) as { uptime_s?: unknown }).uptime_s : undefined;
-          return typeof uptimeS === "number" && uptimeS * 1000 <= Date.now() - since;
+          // The unit's clock read first: the uptime read after it can only be longer.
+          const { now } = await device.hooks.clock();
+          const res = await fetch(`${device.url}/api/telemetry/os`, { signal: AbortSignal.timeout(2_000) });
+          const uptimeS = res.ok ? ((await res.json()) as { uptime_s?: unknown }).uptime_s : undefined;
+          return typeof uptimeS === "number" && (uptimeS + 1) * 1000 <= now - since;
         } catch {
           return false;
         }
       },
-      { timeout: 20_000, intervals: [200] },
+      { message: "the unit restarted and answers again", timeout: 20_000, intervals: [200] },
     )
     .toBe(true);
-}
-
-export async function waitForDevice(page: Page): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        try {
-          return (await page.request.get("/api/config/deviceName", { timeout: 2_000 })).status();
-        } catch {
-          return 0;
-        }
-      },
-      { timeout: 15_000, intervals: [300] },
-    )
-    .toBe(200);
 }
 
 /** Logs in on the auth page with a password and waits for the device's verdict. */

@@ -3,6 +3,7 @@
 import { shownColour } from "./colours.ts";
 import {
   deviceValues,
+  expectHighlight,
   inputOf,
   openConfiguration,
   otherPort,
@@ -27,7 +28,10 @@ test.describe("config auth flag on, with a device that wants authentication for 
     await inputOf(page, "Raw port").fill(String(otherPort(before.raw_port)));
     await submitOf(page, "Raw port").click();
     await expect(resultOf(page, "Raw port")).toHaveText("401 - Unauthorized");
+    // A refused set as it is drawn: the result in red and the input red (Not saved). The texts of SPEC §8's other
+    // refusals are proven in src/configuration (saveResult.test.ts, ConfigurationPage.test.tsx).
     await expect.poll(() => shownColour(resultOf(page, "Raw port"), "color")).toBe("red");
+    await expectHighlight(inputOf(page, "Raw port"), "failed");
     expect((await deviceValues(request)).raw_port).toBe(before.raw_port);
   });
 

@@ -1,30 +1,8 @@
-// The configuration feature flags against the emulated device: config auth (status bar, credentials) and the remote store.
+// The configuration's remote store against the emulated device: the settings described by the unit itself. The auth
+// flag off by default and a setting the unit fails to describe are proven in src/configuration/ConfigurationPage.test.tsx.
 import { MappingQuantity } from "@trc/protocol";
-import {
-  deviceValues,
-  inputOf,
-  openConfiguration,
-  otherPort,
-  resultOf,
-  setsSince,
-  setting,
-  submitOf,
-} from "./configuration-helpers.ts";
+import { deviceValues, setting } from "./configuration-helpers.ts";
 import { expect, test } from "./fixtures.ts";
-
-test.describe("config auth flag", () => {
-  test("off by default: no auth status, no credentials in the set", async ({ page, request, device }) => {
-    await openConfiguration(page);
-    await expect(page.getByLabel("Authentication status")).toHaveCount(0);
-    const before = await deviceValues(request);
-    const since = Date.now();
-    await inputOf(page, "Filtered port").fill(String(otherPort(before.filtered_port)));
-    await submitOf(page, "Filtered port").click();
-    await expect(resultOf(page, "Filtered port")).toHaveText("200 - Success");
-    const [set] = await setsSince(device, since);
-    expect(Object.keys(set?.body as object).sort()).toEqual(["key", "time", "value"]);
-  });
-});
 
 test.describe("remote config store", () => {
   test.beforeEach(async ({ page }) => {
@@ -42,9 +20,8 @@ test.describe("remote config store", () => {
     const values = await deviceValues(request);
     const since = Date.now();
     await page.goto("/configuration");
-    await expect(page.getByTestId("config-progress")).toContainText(
-      new RegExp(`^Loading\\.\\.\\.\\d+ / ${len}$`),
-    );
+    // Its "Loading...N / M" is a passing phase a busy machine may draw too late to see: proven in configState.test.ts
+    // ("remote store progress"). Here, what the unit was asked and what the page then shows.
     await expect(page.getByTestId("config-state")).toHaveText("REFRESHED", { timeout: 20_000 });
     await expect(page.getByTestId("config-progress")).toHaveCount(0);
     for (const info of infos) {
@@ -55,17 +32,5 @@ test.describe("remote config store", () => {
     const paths = (await device.hooks.log()).filter((e) => e.time >= since).map((e) => e.path);
     expect(paths.filter((p) => p.startsWith("/api/config/mapping/quantity"))).toHaveLength(1);
     expect(paths.filter((p) => p.startsWith("/api/config/mapping/getInfo"))).toHaveLength(len);
-  });
-
-  test("a setting the device fails to describe is named, the others still show", async ({ page, device }) => {
-    await device.hooks.fault({
-      path: "/api/config/mapping/getInfo",
-      status: 500,
-      count: 1,
-      body: { error: "oops" },
-    });
-    await openConfiguration(page);
-    await expect(page.getByText("Setting #0: HTTP 500: oops")).toBeVisible();
-    await expect(setting(page, "UHF power")).toBeVisible();
   });
 });

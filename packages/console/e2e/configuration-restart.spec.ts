@@ -2,6 +2,7 @@
 import { readFile } from "node:fs/promises";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { BUILT_IN_CONFIG } from "@trc/protocol";
+import { waitForReboot } from "./commands-helpers.ts";
 import {
   banner,
   deviceValues,
@@ -13,7 +14,15 @@ import {
   setting,
   submitOf,
 } from "./configuration-helpers.ts";
-import { expect, test } from "./fixtures.ts";
+import {
+  advanceClocks,
+  type Device,
+  expect,
+  installClocks,
+  test,
+  unitAnswers,
+  waitForUnit,
+} from "./fixtures.ts";
 
 test.describe("restart banner", () => {
   test("stays across a reload, lists the changes, and clears once the rebooted unit is back", async ({
@@ -59,50 +68,42 @@ test.describe("restart banner", () => {
 
 /**
  * The unit's uptime is whole seconds: a boot within 2 s of the change (rebootCheck's BOOT_MARGIN_MS) is not counted.
- * The page's clock jumps 3 s past the change instead of the test waiting them out.
+ * The page's and the unit's clocks move 3 s past the change instead of the test waiting them out.
  */
-async function pastBootMargin(page: Page): Promise<void> {
-  await page.clock.fastForward(3_000);
-}
-
-/** True when the unit answers its identity call. */
-async function isUp(request: APIRequestContext): Promise<boolean> {
-  try {
-    return (await request.get("/api/config/deviceName", { timeout: 1000 })).ok();
-  } catch {
-    return false;
-  }
+async function pastBootMargin(page: Page, device: Device): Promise<void> {
+  await advanceClocks(page, device, 3_000);
 }
 
 test.describe("restart banner and reboots the console did not ask for", () => {
-  /** Reboots the unit behind the console's back and waits until it has gone away and answers again. */
-  async function rebootBehindTheConsole(request: APIRequestContext): Promise<void> {
+  /** Reboots the unit behind the console's back and waits until it has restarted and answers again. */
+  async function rebootBehindTheConsole(request: APIRequestContext, device: Device): Promise<void> {
+    const { now: since } = await device.hooks.clock();
     const res = await request.post("/api/commands/execute", { data: { cmd: "REBOOT", args: [] } });
     expect(res.status()).toBe(200);
-    await expect.poll(() => isUp(request), { timeout: 10_000, intervals: [50] }).toBe(false);
-    await expect.poll(() => isUp(request), { timeout: 20_000, intervals: [200] }).toBe(true);
+    await waitForReboot(device, since);
   }
 
-  async function raiseBanner(page: Page, request: APIRequestContext): Promise<void> {
+  async function raiseBanner(page: Page, request: APIRequestContext, device: Device): Promise<void> {
     const before = await deviceValues(request);
-    // The page on Playwright's clock (running naturally, kept across reloads).
-    await page.clock.install();
+    // The page on its unit's clock (running naturally, kept across reloads).
+    await installClocks(page, device);
     await openConfiguration(page);
     await inputOf(page, "Tag timeout").fill(String(Number(before.tag_timeout) + 1));
     await submitOf(page, "Tag timeout").click();
     await expect(resultOf(page, "Tag timeout")).toHaveText("200 - Success");
     await expect(banner(page)).toBeVisible();
-    await pastBootMargin(page);
+    await pastBootMargin(page, device);
   }
 
   test("a reboot while the console was not watching clears the banner on the next load", async ({
     page,
     request,
+    device,
   }) => {
-    await raiseBanner(page, request);
+    await raiseBanner(page, request, device);
     await page.reload();
     await expect(banner(page)).toBeVisible();
-    await rebootBehindTheConsole(request);
+    await rebootBehindTheConsole(request, device);
     await page.reload();
     await expect(page.getByTestId("config-state")).toHaveText("REFRESHED", { timeout: 20_000 });
     await expect(banner(page)).toHaveCount(0);
@@ -111,10 +112,11 @@ test.describe("restart banner and reboots the console did not ask for", () => {
   test("opening the configuration page after a reboot elsewhere clears the banner", async ({
     page,
     request,
+    device,
   }) => {
-    await raiseBanner(page, request);
+    await raiseBanner(page, request, device);
     await page.getByRole("navigation").getByRole("link", { name: "Commands" }).click();
-    await rebootBehindTheConsole(request);
+    await rebootBehindTheConsole(request, device);
     await expect(banner(page)).toBeVisible();
     await page.getByRole("navigation").getByRole("link", { name: "Configuration" }).click();
     await expect(page.getByTestId("config-state")).toHaveText("REFRESHED", { timeout: 20_000 });
@@ -124,9 +126,10 @@ test.describe("restart banner and reboots the console did not ask for", () => {
   test("the unit answering again after being unreachable clears the banner when it has rebooted", async ({
     page,
     request,
+    device,
   }) => {
     const nav = (name: string) => page.getByRole("navigation").getByRole("link", { name, exact: true });
-    await page.clock.install();
+    await installClocks(page, device);
     await openConfiguration(page);
     // The console's code comes from the unit: load the telemetry page's code while the unit is up.
     await nav("Telemetry").click();
@@ -137,22 +140,23 @@ test.describe("restart banner and reboots the console did not ask for", () => {
     await inputOf(page, "Tag timeout").fill(String(Number(before.tag_timeout) + 1));
     await submitOf(page, "Tag timeout").click();
     await expect(banner(page)).toBeVisible();
-    await pastBootMargin(page);
+    await pastBootMargin(page, device);
 
     const res = await request.post("/api/commands/execute", { data: { cmd: "REBOOT", args: [] } });
     expect(res.status()).toBe(200);
-    await expect.poll(() => isUp(request), { timeout: 10_000, intervals: [50] }).toBe(false);
+    // Gone, not yet back (it stays down 1.5 s, DEVICE_REBOOT_MS): the console is to find it unreachable.
+    await expect.poll(() => unitAnswers(device.url), { timeout: 10_000, intervals: [50] }).toBe(false);
     // A failing Refresh: the console sees the unit unreachable (a failed load does not ask for the uptime).
     await page.getByRole("button", { name: "Refresh", exact: true }).click();
     await expect(page.getByTestId("config-state")).toHaveText("ERROR");
     await expect(page.getByTestId("connection")).toContainText("Offline");
     // Unreachable, the console cannot tell a reboot from a blip: the banner stays.
     await expect(banner(page)).toBeVisible();
-    await expect.poll(() => isUp(request), { timeout: 20_000, intervals: [200] }).toBe(true);
+    await waitForUnit(device.url, 20_000);
     // Telemetry older than 5 s (the query client's staleTime) is fetched again on open: its first answer brings the
     // console back online (unless the alarm watch's 30 s read got there first, on a slow machine: the same path). The
-    // page's clock moves 6 s on.
-    await page.clock.fastForward(6_000);
+    // page's and the unit's clocks move 6 s on.
+    await advanceClocks(page, device, 6_000);
     await nav("Telemetry").click();
     await expect(page.getByTestId("connection")).toContainText("Online");
     await expect(banner(page)).toHaveCount(0);

@@ -1,4 +1,5 @@
-// The configuration page against the emulated device: tree and values, the D3 set body and its result, limits, leaving.
+// The configuration page against the emulated device: tree and values, the D3 set body and its result, leaving. Its
+// limits (D5) and the unit's refusals are proven in src/configuration (ConfigurationPage.test.tsx, docs/TESTING.md).
 import { BUILT_IN_CONFIG, CONFIG_CATEGORY_LABELS } from "@trc/protocol";
 import { shownColour } from "./colours.ts";
 import {
@@ -134,19 +135,6 @@ test.describe("configuration page", () => {
       ["gps_correction", before.gps_correction !== true],
       ["http_pckt_format", Number(format)],
     ]);
-  });
-
-  test("limits are checked before sending, with the reason under the input", async ({ page, device }) => {
-    await openConfiguration(page);
-    const since = Date.now();
-    await inputOf(page, "Raw port").fill("70000");
-    await expect(setting(page, "Raw port")).toContainText("Must be at most 65535");
-    await expect(submitOf(page, "Raw port")).toBeDisabled();
-    await inputOf(page, "Raw port").press("Enter");
-    await inputOf(page, "Static IP").fill("192.168.1.300");
-    await expect(setting(page, "Static IP")).toContainText("Must be an IPv4 address like 192.168.1.50");
-    await expect(submitOf(page, "Static IP")).toBeDisabled();
-    expect(await setsSince(device, since)).toHaveLength(0);
   });
 
   test("leaving the page with an unsubmitted edit asks first", async ({ page, baseURL }) => {

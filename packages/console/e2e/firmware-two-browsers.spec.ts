@@ -1,6 +1,7 @@
 // Two browsers on one unit (issue 22 §2): the second's load is refused while the first one's runs, then succeeds.
 import type { Browser, Page } from "@playwright/test";
 import { makeTestImage } from "@trc/protocol";
+import { waitForReboot } from "./commands-helpers.ts";
 import { expect, type RequestLogEntry, test } from "./fixtures.ts";
 
 const FIRMWARE_PATH = "/api/firmware/update";
@@ -17,13 +18,10 @@ async function firmwarePage(browser: Browser, baseURL: string, name: string, byt
   return { context, page, errors };
 }
 
-async function runningVersion(url: string): Promise<string | null> {
-  try {
-    const res = await fetch(`${url}/api/telemetry/firmware`, { signal: AbortSignal.timeout(2000) });
-    return ((await res.json()) as { version: string }).version;
-  } catch {
-    return null;
-  }
+/** The firmware version the unit reports. */
+async function runningVersion(url: string): Promise<string> {
+  const res = await fetch(`${url}/api/telemetry/firmware`, { signal: AbortSignal.timeout(2000) });
+  return ((await res.json()) as { version: string }).version;
 }
 
 const acknowledgedAll = (page: Page, size: number) =>
@@ -42,6 +40,8 @@ test("a second browser is told another upload is in progress, the first goes on,
     await expect(a.page.getByTestId("image-version")).toHaveText("8.0.0-a");
     await expect(b.page.getByTestId("image-version")).toHaveText("8.0.0-b");
 
+    // The unit reboots into a complete image: after this moment on its clock (waitForReboot).
+    const aStartedAt = (await device.hooks.clock()).now;
     await a.page.getByRole("button", { name: "Load Firmware" }).click();
     await expect(a.page.getByTestId("load-percent")).not.toHaveText("0 %");
     const refusedAt = Date.now();
@@ -58,16 +58,19 @@ test("a second browser is told another upload is in progress, the first goes on,
       (e.body as { flSize?: string })?.flSize === String(small.length);
     expect((await device.hooks.log()).filter(bFirst)).toHaveLength(1);
     await expect(acknowledgedAll(a.page, big.length)).toBeVisible({ timeout: 100_000 });
-    await expect.poll(() => runningVersion(device.url), { timeout: 30_000 }).toBe("8.0.0-a");
+    await waitForReboot(device, aStartedAt);
+    expect(await runningVersion(device.url)).toBe("8.0.0-a");
 
     // Later, B tries again: Retry, the same file, Load Firmware.
     await b.page.getByRole("button", { name: "Retry" }).click();
     await b.page
       .getByLabel("Firmware image (.bin)")
       .setInputFiles({ name: "b.bin", mimeType: "application/octet-stream", buffer: Buffer.from(small) });
+    const bStartedAt = (await device.hooks.clock()).now;
     await b.page.getByRole("button", { name: "Load Firmware" }).click();
     await expect(acknowledgedAll(b.page, small.length)).toBeVisible();
-    await expect.poll(() => runningVersion(device.url), { timeout: 30_000 }).toBe("8.0.0-b");
+    await waitForReboot(device, bStartedAt);
+    expect(await runningVersion(device.url)).toBe("8.0.0-b");
     expect([...a.errors, ...b.errors]).toEqual([]);
   } finally {
     await a.context.close();

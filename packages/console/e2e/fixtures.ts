@@ -1,8 +1,11 @@
-// Playwright fixtures: one emulated device per worker (with typed test hooks), baseURL on it, and no page errors.
+// Playwright fixtures: each worker's emulated units, one per environment (typed test hooks), reset before each test,
+// baseURL on the test's unit, no page errors; and one clock for the page and its unit (installClocks, advanceClocks).
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 import {
+  type ClockHooks,
+  clockHooksClient,
   type FaultRequest,
   type LogEntry as RequestLogEntry,
   type RequestStats,
@@ -22,8 +25,11 @@ export const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 export type FaultSpec = FaultRequest;
 /** One request as the device's test log records it, and its request statistics (the device's own types). */
 export type { RequestLogEntry, RequestStats };
-/** The device's test hooks: faults, request log, request statistics, alarm scenarios, the read stream's hooks. */
-export type DeviceHooks = TestHooks & ScenarioHooks & StreamHooks;
+/**
+ * The device's test hooks: faults, request log, request statistics, alarm scenarios, the read stream's hooks, and its
+ * clock (`advanceClock(ms)`, `clock()`: move a test's time with `advanceClocks`, which moves the page's too).
+ */
+export type DeviceHooks = TestHooks & ScenarioHooks & StreamHooks & ClockHooks;
 
 export interface Device {
   /** e.g. http://127.0.0.1:41234 (no trailing slash). */
@@ -41,8 +47,9 @@ export interface RunningDevice extends Device {
 
 /**
  * Starts an emulated device (its own process) on a free port with a fresh data folder, test hooks on, serving
- * TRC_DIST (default packages/console/dist); resolves once it is listening. TRC_DEVICE_LOG=1 echoes its output;
- * TRC_DEVICE_MAIN (relative to the root) replaces its entry module, e.g. for a stub.
+ * TRC_DIST (default packages/console/dist); resolves once it is listening. It runs the bundle of the emulator
+ * (scripts/build-test-device.mjs, Playwright's globalSetup) when built, else main.ts through tsx. TRC_DEVICE_LOG=1
+ * echoes its output; TRC_DEVICE_MAIN (relative to the root) replaces its entry module, e.g. for a stub.
  */
 export async function spawnDevice(env: Record<string, string> = {}): Promise<RunningDevice> {
   const dist = resolve(REPO_ROOT, process.env.TRC_DIST ?? "packages/console/dist");
@@ -51,6 +58,7 @@ export async function spawnDevice(env: Record<string, string> = {}): Promise<Run
     tempPrefix: "trc-e2e-",
     echo: !!process.env.TRC_DEVICE_LOG,
     main: process.env.TRC_DEVICE_MAIN,
+    bundle: true,
     onUnexpectedExit: (code, signal, stderr) =>
       console.error(`[e2e] emulated device died (code ${code}, signal ${signal}):\n${stderr.slice(-8000)}`),
   });
@@ -59,7 +67,12 @@ export async function spawnDevice(env: Record<string, string> = {}): Promise<Run
     url,
     port,
     dataDir,
-    hooks: { ...testHooksClient(url), ...scenarioHooks(url), ...streamHooksClient(url) },
+    hooks: {
+      ...testHooksClient(url),
+      ...scenarioHooks(url),
+      ...streamHooksClient(url),
+      ...clockHooksClient(url),
+    },
     close: unit.close,
   };
 }
@@ -69,13 +82,97 @@ export function startExtraDevice(env: Record<string, string> = {}): Promise<Runn
   return spawnDevice(env);
 }
 
+/** True when the unit at `url` answers its identity call (within 2 s). */
+export async function unitAnswers(url: string): Promise<boolean> {
+  return fetch(`${url}/api/config/deviceName`, { signal: AbortSignal.timeout(2_000) }).then(
+    (r) => r.ok,
+    () => false,
+  );
+}
+
+/** Resolves once the unit at `url` answers its identity call, asking every 200 ms; fails after `timeoutMs`. */
+export async function waitForUnit(url: string, timeoutMs = 20_000): Promise<void> {
+  await expect
+    .poll(() => unitAnswers(url), {
+      message: `The device at ${url} answers within ${timeoutMs / 1000} s`,
+      timeout: timeoutMs,
+      intervals: [200],
+    })
+    .toBe(true);
+}
+
+/** The pool's key of an environment: its entries sorted by name, so the same variables in any order are one unit. */
+export const envKey = (env: Record<string, string>): string =>
+  JSON.stringify(Object.entries(env).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+
+/** A worker's units, one per extra environment: each started on first use and kept until close(). */
+export class DevicePool {
+  readonly #units = new Map<string, Promise<RunningDevice>>();
+
+  /** The unit for `env`, started now if the worker has none yet (a start that failed is tried again next time). */
+  get(env: Record<string, string>): Promise<RunningDevice> {
+    const key = envKey(env);
+    let unit = this.#units.get(key);
+    if (!unit) {
+      unit = spawnDevice(env);
+      unit.catch(() => this.#units.delete(key));
+      this.#units.set(key, unit);
+    }
+    return unit;
+  }
+
+  /** Stops the unit for `env` and removes its data folder: the next get() starts a new one. */
+  async retire(env: Record<string, string>): Promise<void> {
+    const key = envKey(env);
+    const unit = this.#units.get(key);
+    this.#units.delete(key);
+    await unit?.then((u) => u.close()).catch(() => undefined);
+  }
+
+  /** Stops every unit and removes their data folders. */
+  async close(): Promise<void> {
+    const units = [...this.#units.values()];
+    this.#units.clear();
+    await Promise.allSettled(units.map(async (unit) => (await unit).close()));
+  }
+}
+
+/**
+ * Whether a test moved the unit's clock on (or left the unit not answering): a reset does not take its clock back, so
+ * such a unit is not handed to the next test, whose page starts on this machine's real clock.
+ */
+async function clockMoved(device: Device): Promise<boolean> {
+  try {
+    return (await device.hooks.clock()).warpMs > 0;
+  } catch {
+    return true;
+  }
+}
+
+/** The reset hook, once more after the unit answers again if it went away meanwhile (a reboot a test asked for). */
+async function resetUnit(device: Device): Promise<void> {
+  try {
+    await device.hooks.reset();
+  } catch {
+    await waitForUnit(device.url);
+    await device.hooks.reset();
+  }
+}
+
 interface WorkerFixtures {
-  /** Extra environment of this worker's device, e.g. `test.use({ deviceEnv: { DEVICE_MODE: "hf" } })`. */
-  deviceEnv: Record<string, string>;
-  device: Device;
+  /** The worker's units by environment (the `device` of each test comes from it); closed when the worker ends. */
+  devicePool: DevicePool;
 }
 
 interface TestFixtures {
+  /**
+   * Extra environment of the test's device, e.g. `test.use({ deviceEnv: { DEVICE_MODE: "hf" } })`: the worker's
+   * unit with that environment (started on first use and shared by every test asking for it, no new worker).
+   */
+  deviceEnv: Record<string, string>;
+  device: Device;
+  /** Reset the unit to a new one's state before the test (default true; false keeps what earlier tests did). */
+  resetDevice: boolean;
   /** Set true in a test that expects the page to throw; otherwise any uncaught page error fails the test. */
   allowPageErrors: boolean;
   failOnPageError: undefined;
@@ -86,42 +183,42 @@ interface TestFixtures {
 const REACT_MESSAGE = /react\.dev\/errors|Minified React error|React|component stack|unique "key"|act\(/;
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
-  deviceEnv: [{}, { scope: "worker", option: true }],
-  device: [
-    async ({ deviceEnv }, use) => {
-      const device = await spawnDevice(deviceEnv);
+  devicePool: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+    async ({}, use) => {
+      const pool = new DevicePool();
       try {
-        const { close: _close, ...exposed } = device;
-        await use(exposed);
+        await use(pool);
       } finally {
-        await device.close();
+        await pool.close();
       }
     },
-    { scope: "worker", timeout: 30_000 },
+    { scope: "worker", timeout: 60_000 },
+  ],
+  deviceEnv: [{}, { option: true }],
+  device: [
+    async ({ devicePool, deviceEnv }, use) => {
+      const { close: _close, ...exposed } = await devicePool.get(deviceEnv);
+      await use(exposed);
+      // One clock (docs/TESTING.md): each test starts with its unit on this machine's real time.
+      if (await clockMoved(exposed)) await devicePool.retire(deviceEnv);
+    },
+    { timeout: 30_000 },
   ],
   baseURL: async ({ device }, use) => {
     await use(device.url);
   },
+  resetDevice: [true, { option: true }],
   allowPageErrors: [false, { option: true }],
-  // Tests share a worker's device: one that rebooted it (REBOOT, a firmware update) must not leave the next test
-  // starting while the API is away. Each test starts once the device answers.
+  // Tests share a worker's units: one that rebooted its unit (REBOOT, a firmware update) must not leave the next test
+  // starting while the API is away, nor with what it changed. Each test starts once its unit answers, reset.
   deviceReady: [
-    async ({ device }, use) => {
-      const until = Date.now() + 20_000;
-      for (;;) {
-        const ok = await fetch(`${device.url}/api/config/deviceName`, {
-          signal: AbortSignal.timeout(2_000),
-        }).then(
-          (r) => r.ok,
-          () => false,
-        );
-        if (ok) break;
-        if (Date.now() > until) throw new Error(`The device at ${device.url} did not answer within 20 s`);
-        await new Promise((r) => setTimeout(r, 200));
-      }
+    async ({ device, resetDevice }, use) => {
+      await waitForUnit(device.url, 20_000);
+      if (resetDevice) await resetUnit(device);
       await use(undefined);
     },
-    { auto: true },
+    { auto: true, timeout: 30_000 },
   ],
   failOnPageError: [
     async ({ page, allowPageErrors }, use) => {
@@ -143,6 +240,42 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { auto: true },
   ],
 });
+
+// ---- One clock (docs/TESTING.md): the page's and the unit's time move together ----
+
+/**
+ * Puts the page on its unit's clock: Playwright's fake clock at the unit's host time (this machine's real time plus
+ * the warp the unit's clock hook reports), running on from there. Page and unit then both read "real now + warp", so
+ * they agree without any measured lead; `advanceClocks` moves them on together. Call it before the page opens; it
+ * holds across reloads. Playwright reads this machine's time itself when it installs and the warp is added as a
+ * move, not as `install({ time: Date.now() + warpMs })`: a time given is taken as of when Playwright gets the call,
+ * and on a loaded machine the call took up to 330 ms (the page then trailed by that much: "+198 ms off" the unit).
+ */
+export async function installClocks(page: Page, device: Device): Promise<void> {
+  const { warpMs } = await device.hooks.clock();
+  await page.clock.install();
+  // Before the page opens no timer is due: this only sets the time.
+  if (warpMs > 0) await page.clock.fastForward(warpMs);
+}
+
+/**
+ * Moves the page's and its unit's clocks `ms` on (after `installClocks`). The unit first, so that what the page asks
+ * for next already reflects the time gone by (everything due on its clock has happened: reads, battery, backlog drain,
+ * reboot delays, the upload lock, keep-alives, MQTT publishes); then the page with `page.clock.fastForward`: a jump,
+ * each of its timers due within it firing once, at its end, as in a tab that slept. Not `runFor`, which runs the
+ * page's timers through the span one by one: a request a poll sends mid-span would see its timeout (fake time) fire
+ * before its answer (real network) came; no browser test needs every timer in between.
+ * The page's clock stands still while its due timers run (Playwright pauses its real-time sync: 100 to 400 ms a jump
+ * on a loaded machine), which would add up jump after jump: so it is set to the unit's time again, "real now + warp"
+ * (no timer fires for that, and no lead is measured). As with a time given at install, it then trails the unit by
+ * the call's delay (tens of ms; a few hundred on a loaded machine), once, not adding up: a test that holds the Device
+ * Time card's offset to the Ready check's 100 ms has the page sync before its first jump (openReady does).
+ */
+export async function advanceClocks(page: Page, device: Device, ms: number): Promise<void> {
+  const { warpMs } = await device.hooks.advanceClock(ms);
+  await page.clock.fastForward(ms);
+  await page.clock.setSystemTime(Date.now() + warpMs);
+}
 
 /** Matches an element whose whole text is the device mode, e.g. "uhf", "UHF" or "Mode: uhf". */
 export function modeText(mode: "uhf" | "hf"): RegExp {

@@ -76,10 +76,6 @@ export async function passingsOf(url: string): Promise<{ seen: number; left: num
   return (await fetch(`${url}/api/telemetry/passings`)).json();
 }
 
-export const rows = (page: Page) => page.getByTestId("fleet-row");
-export const row = (page: Page, name: string) =>
-  rows(page).filter({ has: page.getByText(name, { exact: true }) });
-export const cell = (page: Page, name: string, col: string) => row(page, name).locator(`[data-col="${col}"]`);
 export const brokerLine = (page: Page, url: string) =>
   page.locator(`[data-testid="fleet-broker"][data-url="${url}"]`);
 

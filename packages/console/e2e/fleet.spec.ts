@@ -3,10 +3,8 @@
 import type { Page } from "@playwright/test";
 import { shownColour } from "./colours.ts";
 import { expect, type RunningDevice, startExtraDevice, test } from "./fixtures.ts";
+import { cell, row, rows } from "./fleet-helpers.ts";
 
-const rows = (page: Page) => page.getByTestId("fleet-row");
-const row = (page: Page, name: string) => rows(page).filter({ has: page.getByText(name, { exact: true }) });
-const cell = (page: Page, name: string, col: string) => row(page, name).locator(`[data-col="${col}"]`);
 const reason = (page: Page) => page.locator("#fleet-address-reason");
 
 async function addUnit(page: Page, address: string): Promise<void> {

@@ -161,18 +161,12 @@ test("a unit without the stream (404): one line says so, and reads per second pe
     await unit.hooks.scenario({ readsStopped: null, testTag: { tag: "990004", ant: 1, perSecond: 20 } });
     const antenna2 = async () => Number((await rates.nth(1).textContent())?.match(/([\d.]+) reads\/s/)?.[1]);
     await expect.poll(antenna2, { timeout: 15_000 }).toBeGreaterThanOrEqual(18);
-    // Asked for once, never again; both counters (passings and uhf/ports) read every 2 s.
+    // The stream asked for once, never again; both counters (passings and uhf/ports) read again and again (every
+    // 2 s: timed on a fake clock in src/live/CounterFallbackPoll.test.tsx).
     await unit.hooks.clearLog();
-    const timesOf = async (path: string) =>
-      (await unit.hooks.log()).filter((e) => e.path === path).map((e) => e.time);
-    for (const path of ["/api/telemetry/passings", "/api/telemetry/uhf/ports"]) {
-      await expect
-        .poll(async () => (await timesOf(path)).length, { timeout: 10_000 })
-        .toBeGreaterThanOrEqual(3);
-      const times = await timesOf(path);
-      for (let i = 1; i < times.length; i++)
-        expect((times[i] as number) - (times[i - 1] as number), path).toBeGreaterThan(1_500);
-    }
+    const countOf = async (path: string) => (await unit.hooks.log()).filter((e) => e.path === path).length;
+    for (const path of ["/api/telemetry/passings", "/api/telemetry/uhf/ports"])
+      await expect.poll(() => countOf(path), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
     const log = await unit.hooks.log();
     expect(log.filter((e) => e.path === "/api/passings/stream")).toHaveLength(0);
   } finally {

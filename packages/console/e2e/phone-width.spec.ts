@@ -3,15 +3,8 @@
 import type { Page } from "@playwright/test";
 import type { RunningBroker } from "@trc/device";
 import { expect, type RunningDevice, startExtraDevice, test } from "./fixtures.ts";
-import {
-  addBroker,
-  type BrokerUnit,
-  cell,
-  row,
-  rows,
-  startBrokerOf,
-  startBrokerUnit,
-} from "./fleet-broker-helpers.ts";
+import { addBroker, type BrokerUnit, startBrokerOf, startBrokerUnit } from "./fleet-broker-helpers.ts";
+import { cell, row, rows } from "./fleet-helpers.ts";
 
 const PHONE = { width: 375, height: 800 };
 

@@ -2,11 +2,10 @@
 // reads "Not ready" with the failing items; the race length entered once is the one the column uses.
 import type { Page } from "@playwright/test";
 import { expect, type RunningDevice, startExtraDevice, test } from "./fixtures.ts";
+import { cell } from "./fleet-helpers.ts";
 import { healthyUnit } from "./ready-helpers.ts";
 
-const row = (page: Page, name: string) =>
-  page.getByTestId("fleet-row").filter({ has: page.getByText(name, { exact: true }) });
-const ready = (page: Page, name: string) => row(page, name).locator('[data-col="ready"]');
+const ready = (page: Page, name: string) => cell(page, name, "ready");
 
 let other: RunningDevice;
 test.beforeAll(async () => {

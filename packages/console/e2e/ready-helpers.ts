@@ -1,8 +1,8 @@
-// Shared steps of the Ready check and backlog specs: a healthy unit (reads on every antenna, clock right, link up),
-// the dashboard opened on Playwright's clock, the Ready panel and its items.
+// Shared steps of the Ready check specs: a healthy unit (reads on every antenna, clock right, link up), the dashboard
+// opened on the unit's clock, the Ready panel and its items.
 import type { Page } from "@playwright/test";
 import { asked, nextWatch } from "./alarms-helpers.ts";
-import { type Device, expect } from "./fixtures.ts";
+import { type Device, expect, installClocks } from "./fixtures.ts";
 import { firstSyncDone } from "./telemetry-helpers.ts";
 
 export const readyPanel = (page: Page) => page.getByRole("region", { name: "Ready check" });
@@ -13,8 +13,9 @@ export const reason = (page: Page, id: string) => item(page, id).getByTestId("re
 export const value = (page: Page, id: string) => item(page, id).getByTestId("ready-value");
 
 /**
- * Makes the unit healthy for the check: its clock on the host's, the link to the server held up (Left 0), and tags
- * passing every antenna for 10 minutes (each tag read 3–5 times on all three), so every channel's Reads grows.
+ * Makes the unit healthy for the check: its device clock on its host clock (no offset), the link to the server held
+ * up (Left 0), and tags passing every antenna for 10 minutes (each tag read 3–5 times on all three), so every
+ * channel's Reads grows.
  */
 export async function healthyUnit(device: Device): Promise<void> {
   await device.hooks.scenario({ clockOffsetMs: 0, serverDown: false });
@@ -22,32 +23,20 @@ export async function healthyUnit(device: Device): Promise<void> {
 }
 
 /**
- * Opens the dashboard of a healthy unit on a fake clock (running naturally), race length 1 h, and waits until the
- * check says Ready: the watch's second reading of uhf/ports shows every antenna reading.
+ * Opens the dashboard of a healthy unit on the unit's clock (installClocks: running naturally), race length 1 h, and
+ * waits until the check says Ready: the watch's second reading of uhf/ports, 31 s of reads later, shows every antenna
+ * reading.
  */
 export async function openReady(page: Page, device: Device): Promise<void> {
   await healthyUnit(device);
   await device.hooks.clearLog();
-  await page.clock.install();
+  await installClocks(page, device);
   await page.goto("/");
   await readyPanel(page).getByRole("spinbutton", { name: "Race length (hours)" }).fill("1");
   await expect.poll(() => asked(device, "uhf/ports")).toBeGreaterThan(0);
   await firstSyncDone(page);
   await nextWatch(page, device, "uhf/ports");
   await expect(verdict(page)).toHaveText("Ready");
-}
-
-/** The watch reads `dataset` again until `check` passes (a condition that needs the unit's real time to build up). */
-export async function watchUntil(
-  page: Page,
-  device: Device,
-  dataset: string,
-  check: () => Promise<void>,
-): Promise<void> {
-  await expect(async () => {
-    await nextWatch(page, device, dataset);
-    await check();
-  }).toPass({ timeout: 30_000 });
 }
 
 /** The Ready check opened, then the unit's storage at 85 %: Not ready, Storage's reason says why. */

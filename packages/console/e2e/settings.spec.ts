@@ -1,7 +1,7 @@
 // The developer settings page against the emulated device: warning, storage and wipe, endpoint change, flags, env.
+// Submit's and the wipe's timings and a refused address are proven in src/settings/SettingsPage.test.tsx.
 import type { Page } from "@playwright/test";
 import { expect, modeText, startExtraDevice, test } from "./fixtures.ts";
-import { recordPhases } from "./phases.ts";
 
 const section = (page: Page, name: string) => page.getByRole("region", { name });
 const storedKeys = (page: Page) => page.evaluate(() => Object.keys(localStorage).sort());
@@ -68,11 +68,10 @@ test.describe("developer settings page", () => {
     );
     expect(await storedKeys(page)).toEqual(expect.arrayContaining(["e2eMarker", "featureFlagOverrides"]));
 
+    // The reload 500 ms after the wipe is timed on a fake clock in src/settings/SettingsPage.test.tsx.
     const reloaded = page.waitForEvent("load");
-    const clickedAt = Date.now();
     await section(page, "Local Storage").getByRole("button", { name: "Wipe local storage" }).click();
     await reloaded;
-    expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(450);
     // After the reload only what the console writes again by itself may be back.
     const keys = await storedKeys(page);
     expect(keys).not.toContain("e2eMarker");
@@ -104,21 +103,6 @@ test.describe("developer settings page", () => {
     await expect(flagRow.getByText("overridden locally")).toHaveCount(0);
   });
 
-  test("an invalid endpoint is refused with the reason and nothing is stored", async ({ page, device }) => {
-    await page.goto("/settings");
-    const endpoint = section(page, "Query Endpoint");
-    const input = endpoint.getByRole("textbox", { name: "Device address" });
-    await input.fill("ftp://10.0.0.9");
-    await expect(endpoint.getByTestId("intended-url")).toHaveText("Use an http:// or https:// address");
-    await endpoint.getByRole("button", { name: "Submit" }).click();
-    await expect(endpoint.getByRole("alert")).toHaveText("Use an http:// or https:// address");
-    const rootAPI = await page.evaluate(
-      () => JSON.parse(localStorage.getItem("generalSettings") ?? "{}").rootAPI,
-    );
-    expect(rootAPI ?? "").toBe("");
-    await expect(endpoint.getByTestId("current-endpoint")).toContainText(device.url);
-  });
-
   test("Submit of another device's address makes the console talk to that device", async ({
     page,
     device,
@@ -133,19 +117,11 @@ test.describe("developer settings page", () => {
       // A bare host:port means http://.
       await input.fill(other.url.replace(/^http:\/\//, ""));
       await expect(endpoint.getByTestId("intended-url")).toHaveText(`${other.url}/api/`);
-      const submitPhases = await recordPhases(page.locator("form:has(#settings-root-api)"), "label");
       const since = Date.now();
       await endpoint.getByRole("button", { name: "Submit" }).click();
+      // Submit's phases (spinner 500 ms, check 500 ms, Submit again) are timed on a fake clock in
+      // src/settings/SettingsPage.test.tsx; here the form is back once they are over.
       await expect(endpoint.getByRole("button", { name: "Submit" })).toBeEnabled();
-      // Spinner for 500 ms, then the check for 500 ms, then Submit again (SPEC §4, §9).
-      const phases = await submitPhases();
-      expect(phases.map((p) => p.state)).toEqual(["Submit", "Saving", "Saved", "Submit"]);
-      // Timed from the click, which `since` precedes: a draw late on a busy machine can only make these longer (CI
-      // saw the check drawn 137 ms late behind the switch's re-render, so a phase timed from its own draw looked
-      // 363 ms long). 5 ms for the two clocks' rounding.
-      const [, , saved, done] = phases.map((p) => p.wall - since);
-      expect(saved).toBeGreaterThanOrEqual(500 - 5);
-      expect(done).toBeGreaterThanOrEqual(1_000 - 5);
       await expect(input).toHaveValue(other.url);
       await expect(endpoint.getByTestId("current-endpoint")).toHaveText(other.url);
 

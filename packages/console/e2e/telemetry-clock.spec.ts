@@ -1,6 +1,6 @@
 // Device Time on a unit whose clock is 40 days off, and the header's connection indicator when a unit goes away.
 
-import { expect, startExtraDevice, test } from "./fixtures.ts";
+import { expect, installClocks, startExtraDevice, test } from "./fixtures.ts";
 import { dashboardSettled } from "./telemetry-helpers.ts";
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -44,14 +44,15 @@ test("the header shows online with the last answer, then offline when the unit i
 test("the dashboard notices a dead unit by itself within seconds", async ({ page }) => {
   const unit = await startExtraDevice();
   try {
-    // The page on Playwright's clock: the quiet seconds are jumped over, not waited out.
-    await page.clock.install();
+    // The page on the unit's clock: the quiet seconds are jumped over, not waited out.
+    await installClocks(page, unit);
     await page.goto(`${unit.url}/`);
     const conn = page.getByTestId("connection");
     // Quiet first: every card loaded and the clock sync done (auto refresh comes a minute or more after opening).
     await dashboardSettled(page);
     await expect(conn).toContainText("Online");
     await unit.close();
+    // The unit is gone, its clock with it: only the page's is left to move on.
     // Nothing asked yet: a second later the console cannot know.
     await page.clock.fastForward(1_000);
     await expect(conn).toContainText("Online");

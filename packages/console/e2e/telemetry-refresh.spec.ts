@@ -1,7 +1,7 @@
 // Auto refresh (SPEC §4, §9): 21 minutes later every dataset whose caption reads 'Auto: ON' was asked again, no other
 // (the alarm watch's datasets excepted).
 
-import { expect, test } from "./fixtures.ts";
+import { advanceClocks, expect, installClocks, test } from "./fixtures.ts";
 import { dashboardSettled } from "./telemetry-helpers.ts";
 
 /** The datasets the alarm watch keeps fresh (src/alarms/useAlarmWatch.ts). */
@@ -11,7 +11,7 @@ test("datasets with Auto: ON are fetched again when their interval passes; Auto:
   page,
   device,
 }) => {
-  await page.clock.install();
+  await installClocks(page, device);
   await page.goto("/");
   await dashboardSettled(page);
   const captions = page.getByTestId("auto-caption");
@@ -32,8 +32,9 @@ test("datasets with Auto: ON are fetched again when their interval passes; Auto:
   // The device keeps only its last 200 requests: start from an empty log so the counts cannot saturate.
   await device.hooks.clearLog();
   const before = await counts();
-  // Past the longest interval (20 min): every timer that is due fires.
-  await page.clock.fastForward("21:00");
+  // Past the longest interval (20 min) on both clocks: every page timer that is due fires (once), and the unit has
+  // lived those minutes when it answers.
+  await advanceClocks(page, device, 21 * 60_000);
   const on = [...minutes].filter(([, m]) => m > 0).map(([ds]) => ds);
   for (const ds of on) {
     await expect

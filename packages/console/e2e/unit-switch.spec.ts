@@ -2,9 +2,8 @@
 // state), and switching from a uhf unit to an hf unit never shows or polls the UHF Antennas card.
 import type { Page } from "@playwright/test";
 import { expect, type RunningDevice, startExtraDevice, test } from "./fixtures.ts";
+import { cell, row } from "./fleet-helpers.ts";
 
-const rows = (page: Page) => page.getByTestId("fleet-row");
-const row = (page: Page, name: string) => rows(page).filter({ has: page.getByText(name, { exact: true }) });
 const uhfCard = (page: Page) => page.getByRole("heading", { name: "UHF Antennas" });
 
 async function pointAt(page: Page, typed: string): Promise<void> {
@@ -52,7 +51,7 @@ test.describe
       await unit.hooks.resetStats();
       await page.reload();
       await expect(row(page, "DECODER-B")).toHaveAttribute("data-state", "online");
-      await expect(row(page, "DECODER-B").locator('[data-col="battery"]')).toHaveText(/\d+ %/);
+      await expect(cell(page, "DECODER-B", "battery")).toHaveText(/\d+ %/);
       await expect
         .poll(async () => (await unit.hooks.stats()).requests, { timeout: 15_000 })
         .toBeGreaterThan(8);

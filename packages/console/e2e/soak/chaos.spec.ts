@@ -7,7 +7,8 @@ import { expectPageStands, monkeyStep, newFigures, PAGES, watchAnswers } from ".
 const SOAK_MS = Number(process.env.TRC_SOAK_MS ?? 60_000);
 const SEED = Number(process.env.TRC_SOAK_SEED ?? 8);
 
-test.use({ deviceEnv: { DEVICE_CHAOS: "0.1", DEVICE_REBOOT_MS: "1500" } });
+// The unit's faults come from the same seed as the monkey's clicks: a failed soak is replayed with TRC_SOAK_SEED.
+test.use({ deviceEnv: { DEVICE_CHAOS: "0.1", DEVICE_REBOOT_MS: "1500", DEVICE_SEED: String(SEED) } });
 
 test(`chaos soak for ${Math.round(SOAK_MS / 1000)} s (seed ${SEED})`, async ({ page }) => {
   test.setTimeout(SOAK_MS + 120_000);

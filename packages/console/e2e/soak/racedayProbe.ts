@@ -3,7 +3,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { CDPSession, Page } from "@playwright/test";
-import { type Device, expect, REPO_ROOT } from "../fixtures.ts";
+import { advanceClocks, type Device, expect, REPO_ROOT } from "../fixtures.ts";
 
 /** A phase of the race day: the page an operator keeps open for a part of it. */
 export interface Phase {
@@ -37,7 +37,7 @@ const BUSY = '[data-state="queried"], [data-state="started"]';
 /**
  * Waits until what came due is answered: no dashboard card or dataset being asked for and the unit holding no
  * request. Under chaos a failed read is retried after a delay on the page's (fake) clock, so when the page does not
- * settle within a few real seconds the fake clock is moved one second on (a slow chaos answer takes at most 3 s).
+ * settle within a few real seconds both clocks are moved one second on (a slow chaos answer takes at most 3 s).
  */
 export async function settle(page: Page, device: Device): Promise<void> {
   for (let round = 0; round < 40; round++) {
@@ -51,7 +51,7 @@ export async function settle(page: Page, device: Device): Promise<void> {
       if (quiet >= 3) return;
       await new Promise((r) => setTimeout(r, 50));
     }
-    await page.clock.runFor(1_000);
+    await advanceClocks(page, device, 1_000);
   }
   throw new Error("the page did not settle within 40 fake seconds");
 }
@@ -100,13 +100,13 @@ export async function openLive(page: Page, device: Device, phase: Phase): Promis
     .poll(async () => (await device.hooks.streamState()).open, { timeout: 20_000 })
     .toBeGreaterThan(0);
   await device.hooks.scenario({ readsStopped: null });
-  // The page's first read before the clock jumps: a minute's jump fires the stream's 35 s idle timer, and a
+  // The page's first read before the clocks jump: a minute's jump fires the stream's 35 s idle timer, and a
   // connection that ends before its first read cannot resume (D10: without a seq it starts at the newest read), so
   // the reads made while it reconnects would never be asked for. On a real clock a live stream is never idle that long.
   await expect
     .poll(
       async () => {
-        await page.clock.runFor(100);
+        await advanceClocks(page, device, 100);
         return liveReceived(page);
       },
       { timeout: 20_000, intervals: [100] },
@@ -116,8 +116,8 @@ export async function openLive(page: Page, device: Device, phase: Phase): Promis
 }
 
 /**
- * Holds the unit's reads and waits (moving a fake page clock on: it paces the page's renders) until the Live page's
- * "received" equals the reads the unit made since `seqAtOpen`; answers both.
+ * Holds the unit's reads and waits (moving the page's fake clock on, and the unit's with it: the page's paces its
+ * renders) until the Live page's "received" equals the reads the unit made since `seqAtOpen`; answers both.
  */
 export async function liveCount(page: Page, device: Device, seqAtOpen: number, fakeClock: boolean) {
   await device.hooks.scenario({ readsStopped: true });
@@ -128,7 +128,7 @@ export async function liveCount(page: Page, device: Device, seqAtOpen: number, f
         // A second of the page's clock a look: a stream that chaos broke a few times in a row waits 1, 2, 4... up to
         // 10 s of that clock before it resumes. Under chaos on the esp32 profile each connection may carry a few reads
         // before it fails (CI and 2 local workers saw the count still climbing after 30 s): up to 90 s.
-        if (fakeClock) await page.clock.runFor(1_000);
+        if (fakeClock) await advanceClocks(page, device, 1_000);
         return liveReceived(page);
       },
       { timeout: 90_000, intervals: [200] },
