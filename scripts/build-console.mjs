@@ -8,9 +8,10 @@
 // sources, index.html, vite.config.ts and package.json, @trc/protocol's sources and the lock file (a deleted file
 // changes its folder's time). `TRC_REBUILD=1` builds in any case.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { newest } from "./newest.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const CONSOLE = join(ROOT, "packages", "console");
@@ -29,16 +30,6 @@ const INPUTS = [
   join(ROOT, "packages", "protocol", "package.json"),
   join(ROOT, "package-lock.json"),
 ];
-
-/** The newest modification time (ms) of a path and, for a folder, everything under it. */
-function newest(path) {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let t = stat.mtimeMs;
-  for (const name of readdirSync(path)) t = Math.max(t, newest(join(path, name)));
-  return t;
-}
 
 const label = dev ? "development build" : "production build";
 const stamp = join(out, "index.html");

@@ -8,9 +8,10 @@
 // the device's and the protocol's sources, their package.json, the lock file and this script (a deleted file changes
 // its folder's time): then nothing is done. `TRC_REBUILD=1` builds in any case. Each file is written aside and renamed
 // into place (the map first), so a unit starting meanwhile runs the old bundle or the new one, never half of one.
-import { existsSync, mkdirSync, readdirSync, renameSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { newest } from "./newest.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const DEVICE = join(ROOT, "packages", "device");
@@ -23,16 +24,6 @@ const INPUTS = [
   join(ROOT, "package-lock.json"),
   fileURLToPath(import.meta.url),
 ];
-
-/** The newest modification time (ms) of a path and, for a folder, everything under it. */
-function newest(path) {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let t = stat.mtimeMs;
-  for (const name of readdirSync(path)) t = Math.max(t, newest(join(path, name)));
-  return t;
-}
 
 /** Whether the bundle is missing or older than what it is made from. */
 export function bundleIsStale(out = TEST_DEVICE_BUNDLE) {
