@@ -255,7 +255,33 @@ API client 2.3 kB, alarms 2.2 kB) and the contract's telemetry schemas 2.2 kB; t
 
 The MQTT client line is for the client of units reached through a broker (issue 19, "the next capabilities"): a chunk
 whose file name matches \`/mqtt/i\` is reported on its own line with its own 20 kB budget and is not counted in the
-whole app, since it loads only for such units.`;
+whole app, since it loads only for such units.
+
+## Room for the Timing page and profiles (2026-11-27)
+
+The whole app stood at 170.0 kB of 170 kB and the first route at 108.5 kB. This round took the whole app to 168.2 kB
+(−1.8 kB) and the first route to 108.1 kB (−0.4 kB) without changing a text or a behaviour: the pages render the same
+DOM (each route of both builds rendered and compared), the libraries are the same. Each row is a production build
+of the tree of that day, one change added at a time, Zopfli gzip as the budget counts it (the mean of two builds; a
+build's compile time and file hashes move a total by up to ±0.1 kB).
+
+| Change | First route | Whole app |
+|---|---:|---:|
+| the stylesheets of the eight pages other than the dashboard in one \`pages-….css\` (a rolldown group of CSS modules), loaded with whichever page comes first; their rules are scoped by page-prefixed classes, so a page looks the same whatever else the file holds | ±0 | −1.3 kB |
+| the Ready check panel and Set device time, both asked for as the dashboard renders, in one \`dashboard-more\` chunk instead of two | ±0 | −0.25 kB |
+| the Settings page's texts of the storage keys (\`settings/storageKeyMeanings.ts\`) out of the entry, where \`shared/storageKeys.ts\` had carried them | −0.3 kB | ±0 |
+| one \`ui/download.ts\` for the configuration backup and the Live page's CSV (two copies before) | ±0 | −0.05 kB |
+| declarations the global stylesheet already makes dropped from the Fleet and Live stylesheets (table collapse and width, cell alignment and rule, box sizing) | ±0 | −0.04 kB |
+
+Measured and not taken: React and its JSX runtime reached through ES modules re-exporting React's production exports
+(−1.05 kB: each JSX element a plain call instead of \`(0,n.jsx)(…)\`; not taken: React is imported as React ships it, no
+module stands in for it); \`treeshake.manualPureFunctions: ["z"]\` (−0.2 kB: drops the contract's request schemas the
+console never parses, but would as silently drop a \`z.config(…)\` or a registry call); one stylesheet for everything
+(\`cssCodeSplit: false\`: −2.5 kB whole app but +1.5 kB first route, and the dashboard's unscoped rules such as
+\`.backlog[data-trend]\` would then colour the Live page for a user who opens it first); Oxc's compress target \`esnext\`,
+Lightning CSS against esbuild for CSS, \`propertyReadSideEffects: false\` (±0.1 kB, within the noise); build target
+\`es2020\` (+2.0 kB).
+`;
 
 // The broker view's client (issue 21): what the candidates cost, measured on the packages' own browser builds (npm
 // pack; gzip -9), and why u8-mqtt is the page's client, so the choice can be revisited when a client changes.

@@ -6,13 +6,14 @@ import { useCommands } from "../commands/commandsStore.ts";
 import { useFleetBrokers } from "../fleet/brokers.ts";
 import { useFleetUnits } from "../fleet/units.ts";
 import { LocalStorageSection } from "../settings/LocalStorageSection.tsx";
+import { LOCAL_KEY_MEANINGS, SESSION_KEY_MEANINGS } from "../settings/storageKeyMeanings.ts";
 import { useAlarms } from "../shared/alarmStore.ts";
 import { useAuth } from "../shared/authStore.ts";
 import { useFlags } from "../shared/flags.ts";
 import { resetAllStores } from "../shared/lazyStore.ts";
 import { useReadySettings } from "../shared/readySettings.ts";
 import { useRestart } from "../shared/restartStore.ts";
-import { LOCAL_KEY_MEANINGS, LOCAL_KEYS, SESSION_KEY_MEANINGS, SESSION_KEYS } from "../shared/storageKeys.ts";
+import { LOCAL_KEYS, SESSION_KEYS } from "../shared/storageKeys.ts";
 import { history, useTelemetryHistory } from "../shared/telemetryHistory.ts";
 import { selectUnit } from "../shared/unit.ts";
 

@@ -4,6 +4,7 @@ import type { ConfigValue } from "@trc/protocol";
 import { useState } from "react";
 import { errorText } from "../api/errors.ts";
 import { useDeviceName } from "../shared/unit.ts";
+import { download } from "../ui/download.ts";
 import { Spinner } from "../ui/Spinner.tsx";
 import {
   backupFileName,
@@ -28,17 +29,6 @@ interface Props {
   reread(): Promise<LoadedConfig>;
 }
 
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 export function BackupPanel({ items, apply, reread }: Props) {
   const deviceName = useDeviceName();
   const [plan, setPlan] = useState<ImportPlan | null>(null);
@@ -52,7 +42,11 @@ export function BackupPanel({ items, apply, reread }: Props) {
 
   function exportNow() {
     const now = new Date();
-    download(backupFileName(deviceName, now), JSON.stringify(makeBackup(items, deviceName, now), null, 2));
+    download(
+      backupFileName(deviceName, now),
+      JSON.stringify(makeBackup(items, deviceName, now), null, 2),
+      "application/json",
+    );
   }
 
   async function readFile(file: File | undefined) {

@@ -4,6 +4,7 @@ import type { StreamStatus } from "../api/readStream.ts";
 import { useApiBase } from "../shared/deviceSettings.ts";
 import { useDeviceName } from "../shared/unit.ts";
 import { BacklogSummary } from "../ui/BacklogSummary.tsx";
+import { download } from "../ui/download.ts";
 import { useNow } from "../ui/useNow.ts";
 import { AntennaRates } from "./AntennaRates.tsx";
 import { CounterFallback } from "./CounterFallback.tsx";
@@ -24,15 +25,6 @@ const STATUS_TEXT: Record<StreamStatus, string> = {
   absent: NO_STREAM_TEXT,
   closed: "Closed",
 };
-
-function download(text: string, name: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 export default function LivePage() {
   const base = useApiBase();
@@ -66,7 +58,9 @@ export default function LivePage() {
             <button
               type="button"
               disabled={log.kept === 0}
-              onClick={() => download(readsCsv(log.keptReads()), csvFileName(name, new Date()))}
+              onClick={() =>
+                download(csvFileName(name, new Date()), readsCsv(log.keptReads()), "text/csv;charset=utf-8")
+              }
             >
               Export CSV
             </button>

@@ -4,8 +4,8 @@ import { useAlarms } from "../shared/alarmStore.ts";
 import { useDeviceSettings } from "../shared/deviceSettings.ts";
 import { useFlags } from "../shared/flags.ts";
 import { local } from "../shared/storage.ts";
-import { LOCAL_KEY_MEANINGS, SESSION_KEY_MEANINGS } from "../shared/storageKeys.ts";
 import { storedEntries, wipeLocalStorage } from "./localStorageView.ts";
+import { LOCAL_KEY_MEANINGS, SESSION_KEY_MEANINGS } from "./storageKeyMeanings.ts";
 
 /** Re-renders when the console's stores or another tab change local storage. */
 function useStorageVersion(): void {

@@ -1,5 +1,5 @@
 // Every key the console writes to browser storage, in one place: the stores persist under these names and the
-// Settings page's Local Storage section names each of them.
+// Settings page's Local Storage section names each of them (settings/storageKeyMeanings.ts: what each holds).
 
 /** Keys in localStorage (kept across visits), with what each holds. */
 export const LOCAL_KEYS = {
@@ -23,24 +23,3 @@ export const SESSION_KEYS = {
 
 export type LocalKey = (typeof LOCAL_KEYS)[keyof typeof LOCAL_KEYS];
 export type SessionKey = (typeof SESSION_KEYS)[keyof typeof SESSION_KEYS];
-
-/** What the console keeps under each localStorage key, as the Settings page says it. */
-export const LOCAL_KEY_MEANINGS: Record<LocalKey, string> = {
-  generalSettings: "Device settings: the unit's address (rootAPI), its name and mode, the build mode",
-  featureFlagOverrides: "Feature flags changed on this page",
-  fleet: "The units added on the Fleet page",
-  fleetBrokers:
-    "The MQTT brokers added on the Fleet page: address and user name (their passwords: session storage only)",
-  commandHistory: "The newest 50 commands sent, without passwords",
-  alarmSound: "Whether a new alarm beeps",
-  alarmNoReadsMinutes: "Minutes without reads before the No reads alarm (0 = off)",
-  readyRaceHours: "The race length for the Ready check's battery item, hours",
-  restartPending: "Settings changed since the unit last restarted (the restart banner)",
-  restartPendingSince: "When the first of those was changed",
-};
-
-/** What the console keeps under each sessionStorage key, as the Settings page says it. */
-export const SESSION_KEY_MEANINGS: Record<SessionKey, string> = {
-  trcAuth: "Session storage (this tab only): the tested password, its auth type and level",
-  trcBrokerAuth: "Session storage (this tab only): the passwords of the Fleet page's brokers, by address",
-};
