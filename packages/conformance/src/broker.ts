@@ -6,7 +6,7 @@ import {
   MQTT_TOPICS,
   MqttIdentity,
   ReadsBatch,
-  TELEMETRY_SCHEMAS,
+  UNIT_DATASET_SCHEMAS,
 } from "@trc/protocol";
 import mqtt from "mqtt";
 import type * as z from "zod/mini";
@@ -84,7 +84,7 @@ function telemetryCheck(messages: Message[], id: string): string[] {
     const first = retainedOf(messages, topic);
     const problems = retainedProblems(first, topic);
     return first
-      ? [...problems, ...parseProblems(first.text, TELEMETRY_SCHEMAS[dataset], dataset)]
+      ? [...problems, ...parseProblems(first.text, UNIT_DATASET_SCHEMAS[dataset], dataset)]
       : problems;
   });
 }

@@ -23,6 +23,10 @@ export interface KitOptions {
   rebootTimeoutMs?: number;
   /** How long the kit waits out a password block left by an earlier run (default 65 s). */
   passwordBlockWaitMs?: number;
+  /** The unit's filtered timing port (D12); default its configuration's filtered_port. */
+  timingPort?: number;
+  /** How long the timing port check waits for the first line, a heartbeat (default 6 s: D12 sends one every 5 s). */
+  timingWaitMs?: number;
 }
 
 /** What earlier checks learnt about the unit, for later ones. */
@@ -34,8 +38,8 @@ export interface Facts {
 
 export interface Context {
   readonly client: UnitClient;
-  readonly options: Required<Omit<KitOptions, "firmware" | "password">> &
-    Pick<KitOptions, "firmware" | "password">;
+  readonly options: Required<Omit<KitOptions, "firmware" | "password" | "timingPort">> &
+    Pick<KitOptions, "firmware" | "password" | "timingPort">;
   readonly facts: Facts;
   /** Updates the progress line (e.g. while waiting for a reboot). */
   progress(text: string): void;

@@ -19,6 +19,8 @@ const USAGE = `usage: npm run conformance -- http://ADDRESS [options]
   --timeout MS      per request (default 10000)
   --pacing MS       pause between mapping getInfo requests (default 50)
   --stream-wait MS  how long the read stream keep-alive check listens (default 16000; 0 skips it)
+  --timing-port N   the unit's filtered timing port (D12; default its configuration's filtered_port)
+  --timing-wait MS  how long the timing port check waits for a heartbeat (default 6000)
 
   --broker URL      check what unit ID (its mqtt_client_id) publishes on this broker (mqtt://, mqtts://, ws://,
                     wss://) against D11, as a subscriber only: retained status online, identity, telemetry, reads
@@ -44,6 +46,8 @@ function parse(argv: string[]) {
       timeout: { type: "string", default: "10000" },
       pacing: { type: "string", default: "50" },
       "stream-wait": { type: "string", default: "16000" },
+      "timing-port": { type: "string" },
+      "timing-wait": { type: "string", default: "6000" },
       broker: { type: "string" },
       unit: { type: "string" },
       username: { type: "string" },
@@ -78,6 +82,12 @@ function parse(argv: string[]) {
     if (!Number.isInteger(n) || n < 0) throw new UsageError(`--${name} must be a whole number of ms`);
     return n;
   };
+  const port = (raw: string) => {
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 1 || n > 65535)
+      throw new UsageError("--timing-port must be a port 1..65535");
+    return n;
+  };
   if (values.firmware && !values.destructive) throw new UsageError("--firmware goes with --destructive");
   let url: string;
   try {
@@ -95,6 +105,8 @@ function parse(argv: string[]) {
     timeoutMs: number("timeout", values.timeout),
     pacingMs: number("pacing", values.pacing),
     streamWaitMs: number("stream-wait", values["stream-wait"]),
+    timingPort: values["timing-port"] === undefined ? undefined : port(values["timing-port"]),
+    timingWaitMs: number("timing-wait", values["timing-wait"]),
   };
 }
 
@@ -166,6 +178,8 @@ async function main(argv: string[]): Promise<number> {
       timeoutMs: args.timeoutMs,
       pacingMs: args.pacingMs,
       streamWaitMs: args.streamWaitMs,
+      timingPort: args.timingPort,
+      timingWaitMs: args.timingWaitMs,
     },
     {
       onProgress: (text, index, total) => {

@@ -8,6 +8,7 @@ import { ORIGIN_CHECKS } from "./checks/origin.ts";
 import { READ_CHECKS } from "./checks/reads.ts";
 import { REFUSAL_CHECKS } from "./checks/refusals.ts";
 import { STREAM_CHECKS } from "./checks/stream.ts";
+import { TIMING_CHECKS } from "./checks/timing.ts";
 import { BEFORE_THROTTLE, OVER_ALL_ANSWERS, THROTTLE } from "./checks/transport.ts";
 import { NoAnswer, UnitClient } from "./client.ts";
 import { type CheckResult, joinProblems, makeReport, type Report } from "./report.ts";
@@ -30,6 +31,7 @@ export function planChecks(destructive: boolean): Check[] {
   return [
     ...READ_CHECKS,
     ...STREAM_CHECKS,
+    ...TIMING_CHECKS,
     ...REFUSAL_CHECKS,
     ...RANGE_CHECKS,
     ...ORIGIN_CHECKS,
@@ -68,6 +70,8 @@ export async function runConformance(options: KitOptions, hooks: RunHooks = {}):
       streamWaitMs: options.streamWaitMs ?? 16_000,
       rebootTimeoutMs: options.rebootTimeoutMs ?? 120_000,
       passwordBlockWaitMs,
+      timingPort: options.timingPort,
+      timingWaitMs: options.timingWaitMs ?? 6000,
     },
     facts: {},
     progress,

@@ -25,9 +25,16 @@ export async function startEmulator(options: Partial<DeviceOptions> = {}): Promi
     otaConfirmMs: 400,
     // The read stream's keep-alive comes often, so the keep-alive check concludes in well under a second.
     streamKeepAliveMs: 50,
+    // So does the timing port's heartbeat (D12: 5 s).
+    timingHeartbeatMs: 50,
     log: () => {},
     ...options,
   });
+  // A test unit's timing ports are free ports (PORT=0): its configuration says where, as a real unit's does, so the
+  // kit finds the filtered port where it looks for it (set in the unit itself: the request log stays the kit's).
+  const { raw, filtered } = device.timingPorts();
+  if (raw) await device.device.config.set("raw_port", raw);
+  if (filtered) await device.device.config.set("filtered_port", filtered);
   return {
     url: device.url,
     device,

@@ -5,6 +5,7 @@ import type { DeviceMode } from "@trc/protocol";
 import { ReadsOutbox } from "./mqtt/reads-outbox.ts";
 import { UnitLink } from "./mqtt/unit-link.ts";
 import type { ResolvedOptions } from "./options.ts";
+import { RaceControl } from "./race/race-control.ts";
 import { DeviceClock } from "./sim/clock.ts";
 import { type SimClock, WarpClock } from "./sim/host-clock.ts";
 import { RANDOM_STREAMS, randomStream } from "./sim/noise.ts";
@@ -42,6 +43,8 @@ export class Device {
   };
   /** The unit's MQTT client (D11). */
   readonly mqtt: UnitLink;
+  /** Race control (D12): test and timing mode, the timing sessions and the timing ports. */
+  readonly timing: RaceControl;
   /** The unit's seeded draws of request latencies (the esp32 profile's, DEVICE_TIME_JITTER_MS's). */
   readonly latencyRandom: () => number;
 
@@ -69,6 +72,7 @@ export class Device {
       readsTickMs: options.mqttReadsTickMs,
       reconnectMs: options.mqttReconnectMs,
     });
+    this.timing = new RaceControl(this);
   }
 
   /** Opens (or seeds, on a new data folder) every store; the unit's host clock is a new WarpClock unless given. */
@@ -136,13 +140,15 @@ export class Device {
     this.#bootedAt = this.hostClock.now();
     this.firmware.boot();
     this.mqtt.start();
+    await this.timing.boot();
     const fw = this.firmware.telemetry();
     const line = `${new Date(this.clock.now()).toISOString()} INFO  boot: firmware ${fw.version} on ota_${fw.partition}, watchdog ${fw.otaWatchDog}`;
     await this.files.appendLogLine("status.log", line).catch(() => {});
   }
 
-  /** Power-off: an upload in progress is lost, timers stop, and pending writes finish. */
+  /** Power-off: an upload in progress is lost, the timing ports close, timers stop, and pending writes finish. */
   async halt(): Promise<void> {
+    await this.timing.halt();
     await this.mqtt.powerOff();
     await this.ota.reset();
     this.firmware.halt();

@@ -1,7 +1,8 @@
 // npm run event: the embedded broker, EVENT_UNITS emulated units (default 20) publishing to it, the console on the
-// first unit (PORT, default 8080), and the broker's addresses printed.
+// first unit (PORT, default 8080), and the broker's addresses and the units' timing ports printed.
 import { join } from "node:path";
 import { eventClientId, startEvent } from "./event.ts";
+import { timingPortsText } from "./fleet.ts";
 import { DEFAULT_DATA_DIR, optionsFromEnv } from "./options.ts";
 
 async function main(): Promise<void> {
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   const last = eventClientId(event.units.length - 1);
   const ids = event.units.length === 1 ? "DECODER-01" : `DECODER-01 … ${last}`;
   process.stdout.write(`${event.units.length} units publishing as ${ids} (topics trc/{id}/…)\n`);
+  process.stdout.write(`Timing ports (raw, filtered): ${timingPortsText(event.units)}\n`);
   process.stdout.write(`The console: ${first?.url}/fleet; Add broker ${event.broker.wsUrl} there.\n`);
   let stopping = false;
   const stop = () => {

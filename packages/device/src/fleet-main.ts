@@ -1,7 +1,8 @@
-// npm run fleet: starts FLEET_UNITS emulated units (default 3) on consecutive ports and prints their addresses.
+// npm run fleet: starts FLEET_UNITS emulated units (default 3) on consecutive ports and prints their addresses and
+// timing ports.
 import { join } from "node:path";
 import { escapeControlChars } from "@trc/protocol";
-import { startFleet } from "./fleet.ts";
+import { startFleet, timingPortsText } from "./fleet.ts";
 import { DEFAULT_DATA_DIR, optionsFromEnv } from "./options.ts";
 
 async function main(): Promise<void> {
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
     const name = escapeControlChars(unit.device.identity.value.deviceName);
     process.stdout.write(`TRC device listening on ${unit.url} (${name})\n`);
   }
+  process.stdout.write(`Timing ports: ${timingPortsText(fleet.units)}\n`);
   process.stdout.write(`The console: ${fleet.units[0]?.url}/fleet; add the other addresses there.\n`);
   let stopping = false;
   const stop = () => {

@@ -5,6 +5,11 @@ import { startDevice } from "./server.ts";
 async function main(): Promise<void> {
   const running = await startDevice(optionsFromEnv(process.env));
   process.stdout.write(`TRC device listening on ${running.url}\n`);
+  // The ready line stays the one line on stdout (harnesses parse it); the timing ports go to the log.
+  const { raw, filtered } = running.timingPorts();
+  running.options.log(
+    `timing ports: raw ${raw ?? "none"} (every read), filtered ${filtered ?? "none"} (every passing)`,
+  );
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;

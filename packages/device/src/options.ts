@@ -51,6 +51,14 @@ export interface DeviceOptions {
   mqttReadsTickMs?: number;
   /** How long the MQTT client waits before it tries the broker again (default 1 s). */
   mqttReconnectMs?: number;
+  /**
+   * The timing ports (D12): TCP ports for every read (raw) and every passing (filtered). Undefined or null: 0 (a free
+   * port, kept across reboots) when `port` is 0, else the configuration's raw_port / filtered_port at each boot.
+   */
+  rawPort?: number | null;
+  filteredPort?: number | null;
+  /** With nothing else sent, a timing port sends `*` this often (D12: 5 s; shorter in tests). */
+  timingHeartbeatMs?: number;
   /** Under `npm run event`: the event broker's WebSocket address, answered at GET /api/event/broker. */
   eventBroker?: string;
   /** Where the device's own messages go (reboots, errors); default stderr. Never given a password. */
@@ -79,9 +87,18 @@ function escapedLog(log: (line: string) => void): (line: string) => void {
   return (line) => log(escapeControlChars(line));
 }
 
+/** A timing port option: a port 0..65535, else the default (see DeviceOptions.rawPort). */
+function timingPort(value: number | null | undefined, httpPort: number, name: string): number | null {
+  if (value === undefined || value === null) return httpPort === 0 ? 0 : null;
+  if (!Number.isInteger(value) || value < 0 || value > 65535)
+    throw new RangeError(`${name} must be 0..65535`);
+  return value;
+}
+
 export function resolveOptions(o: DeviceOptions): ResolvedOptions {
+  const port = o.port ?? 0;
   return {
-    port: o.port ?? 0,
+    port,
     host: o.host ?? "127.0.0.1",
     dataDir: resolve(o.dataDir),
     mode: o.mode ?? "uhf",
@@ -101,6 +118,9 @@ export function resolveOptions(o: DeviceOptions): ResolvedOptions {
     readStream: o.readStream ?? true,
     deviceName: o.deviceName?.trim() ?? "",
     scenario: o.scenario ?? [],
+    rawPort: timingPort(o.rawPort, port, "DEVICE_RAW_PORT"),
+    filteredPort: timingPort(o.filteredPort, port, "DEVICE_FILTERED_PORT"),
+    timingHeartbeatMs: Math.min(5000, Math.max(20, o.timingHeartbeatMs ?? 5000)),
     eventBroker: o.eventBroker ?? "",
     mqttPublishMs: Math.max(100, o.mqttPublishMs ?? 30_000),
     mqttKeepAliveS: Math.min(65_535, Math.max(1, Math.round(o.mqttKeepAliveS ?? 15))),
@@ -154,6 +174,14 @@ function streamSwitch(raw: string | undefined): boolean {
   return value === "on";
 }
 
+/** A port variable (0..65535), or null when unset. */
+function optionalPort(env: NodeJS.ProcessEnv, name: string): number | null {
+  if (!env[name]?.trim()) return null;
+  const port = num(env, name, 0);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name} must be 0..65535`);
+  return port;
+}
+
 /** Reads the DEVICE_* environment of main.ts (README lists them); relative folders are taken from the repo root. */
 export function optionsFromEnv(env: NodeJS.ProcessEnv): DeviceOptions {
   const folder = (value: string | undefined, fallback: string) =>
@@ -190,5 +218,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): DeviceOptions {
     scenario: scenarios(env.DEVICE_SCENARIO),
     mqttPublishMs: num(env, "DEVICE_MQTT_PUBLISH_MS", 30_000),
     mqttKeepAliveS: num(env, "DEVICE_MQTT_KEEPALIVE_S", 15),
+    rawPort: optionalPort(env, "DEVICE_RAW_PORT"),
+    filteredPort: optionalPort(env, "DEVICE_FILTERED_PORT"),
   };
 }

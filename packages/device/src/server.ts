@@ -16,6 +16,8 @@ export interface RunningDevice {
   readonly options: ResolvedOptions;
   readonly device: Device;
   readonly instruments: Instruments;
+  /** Where the timing ports (D12) listen now (null: not listening, e.g. during a reboot). */
+  timingPorts(): { raw: number | null; filtered: number | null };
   /** Whether the API is listening (false during a reboot). */
   isUp(): boolean;
   /** Reboots now; resolves once the unit listens again. */
@@ -40,7 +42,13 @@ export async function startDevice(options: DeviceOptions): Promise<RunningDevice
   // Its own line (the ready line's format stays as harnesses parse it): DEVICE_SEED=<seed> replays this run's draws.
   resolved.log(`seed ${resolved.seed}`);
   await device.boot();
-  await listener.up();
+  try {
+    await listener.up();
+  } catch (err) {
+    // The HTTP port is taken: the unit goes down again (its timing ports and timers with it) rather than half up.
+    await device.halt();
+    throw err;
+  }
   const url = urlOf(resolved.host, listener.port);
   // The unit's console address for its MQTT identity; unknown when it listens on every interface.
   device.mqtt.setAddress(/^(0\.0\.0\.0|::)$/.test(resolved.host) ? null : url);
@@ -51,6 +59,7 @@ export async function startDevice(options: DeviceOptions): Promise<RunningDevice
     options: resolved,
     device,
     instruments,
+    timingPorts: () => device.timing.ports(),
     isUp: () => listener.isUp,
     reboot: () => power.rebootNow("reboot()"),
     close() {

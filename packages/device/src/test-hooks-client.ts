@@ -22,6 +22,8 @@ export interface TestHooks {
    * no upload or scheduled reboot, no fault, scenario or stream, an empty request log and new statistics.
    */
   reset(): Promise<void>;
+  /** Where the unit's timing ports (D12) listen now; a test unit's are free ports, not its configuration's. */
+  timingPorts(): Promise<{ raw: number | null; filtered: number | null }>;
 }
 
 /** Fetches `url`; a non-2xx answer throws with its status and the start of its body. */
@@ -59,6 +61,12 @@ export function testHooksClient(url: string): TestHooks {
     },
     async reset() {
       await call(`${api}/reset`, { method: "POST" });
+    },
+    async timingPorts() {
+      return (await (await call(`${api}/timing-ports`)).json()) as {
+        raw: number | null;
+        filtered: number | null;
+      };
     },
   };
 }

@@ -5,7 +5,7 @@ import {
   MQTT_TOPICS,
   MqttIdentity,
   ReadsBatch,
-  TELEMETRY_SCHEMAS,
+  UNIT_DATASET_SCHEMAS,
 } from "@trc/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningBroker } from "../src/broker/embedded-broker.ts";
@@ -48,9 +48,10 @@ for (const { kind, start, missing } of BROKERS) {
         for (const dataset of MQTT_TELEMETRY_DATASETS) {
           const [first] = late.on(MQTT_TOPICS.telemetry("RETAINED-1", dataset));
           expect(first?.retain, dataset).toBe(true);
-          expect(TELEMETRY_SCHEMAS[dataset].safeParse(JSON.parse(first?.text ?? "")).success, dataset).toBe(
-            true,
-          );
+          expect(
+            UNIT_DATASET_SCHEMAS[dataset].safeParse(JSON.parse(first?.text ?? "")).success,
+            dataset,
+          ).toBe(true);
         }
         await late.close();
       } finally {

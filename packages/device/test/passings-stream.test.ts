@@ -1,5 +1,5 @@
 // The read stream (D10): format, batch limits, resume both ways without loss, gaps, keep-alive, 2 streams at most.
-import { PASSINGS_STREAM_PATH } from "@trc/protocol";
+import { PASSINGS_STREAM_PATH, StreamHello } from "@trc/protocol";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { TICK_MS } from "../src/routes/passings-stream.ts";
 import { startTestDevice, type TestDevice } from "./helpers.ts";
@@ -34,7 +34,8 @@ describe("the read stream", () => {
     expect(s.headers.get("content-type")).toMatch(/^text\/event-stream/);
     expect(s.headers.get("cache-control")).toBe("no-store");
     await s.until(() => s.reads.length >= 10);
-    const batches = s.items.filter((i) => i.kind === "event");
+    const [hello, ...batches] = s.items.filter((i) => i.kind === "event");
+    expect(hello?.kind === "event" && hello.event).toBe("hello");
     for (const b of batches) {
       expect(b.kind === "event" && b.event).toBe("reads");
       const reads = b.kind === "event" ? (JSON.parse(b.data).reads as { seq: number }[]) : [];
@@ -94,6 +95,29 @@ describe("the read stream", () => {
     expect(s.reads[0]?.seq).toBe(lastSeq + 1);
   });
 
+  it("begins every stream with hello: where it starts (its id too), the newest and the oldest kept seq", async () => {
+    await dev.postJson(STREAM_HOOK, { kept: 50 });
+    await expect.poll(async () => (await hookState()).lastSeq, { timeout: 10_000 }).toBeGreaterThan(60);
+    const hello = async (query: string) => {
+      const s = await stream(query);
+      await s.until(() => s.items.length > 0);
+      s.close();
+      const first = s.items[0];
+      if (first?.kind !== "event") throw new Error("the first item is not an event");
+      return { event: first.event, id: first.id, data: StreamHello.parse(JSON.parse(first.data)) };
+    };
+    const live = await hello("");
+    expect(live.event).toBe("hello");
+    expect(live.id).toBe(String(live.data.after));
+    expect(live.data.after).toBe(live.data.newest);
+    expect(live.data.newest - live.data.oldest).toBe(49);
+    // Asked for an N: it starts there (an N beyond the newest starts at the newest).
+    expect((await hello("?after=3")).data.after).toBe(3);
+    expect((await hello("?after=3")).id).toBe("3");
+    const beyond = await hello(`?after=${live.data.newest + 1000}`);
+    expect(beyond.data.after).toBe(beyond.data.newest);
+  });
+
   it("without a resume point it starts with live reads only", async () => {
     const { lastSeq } = await hookState();
     const s = await stream();
@@ -106,7 +130,7 @@ describe("the read stream", () => {
     await expect.poll(async () => (await hookState()).lastSeq, { timeout: 10_000 }).toBeGreaterThan(60);
     const s = await stream("?after=0");
     await s.until(() => s.reads.length >= 50);
-    expect(s.items[0]?.kind === "event" && s.items[0].event).toBe("gap");
+    expect(s.items.map((i) => i.kind === "event" && i.event).slice(0, 2)).toEqual(["hello", "gap"]);
     const gap = s.gaps[0];
     expect(gap?.from).toBe(1);
     expect(s.reads[0]?.seq).toBe((gap?.to ?? 0) + 1);

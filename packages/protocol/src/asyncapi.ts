@@ -10,7 +10,7 @@ import {
 import { componentSchemas, type JsonSchema, ref, schemaName } from "./openapi-components.ts";
 import { API_CONTACT } from "./openapi-text.ts";
 import { ReadsBatch } from "./passings-stream.ts";
-import { TELEMETRY_SCHEMAS, type TelemetryDataset } from "./telemetry.ts";
+import { UNIT_DATASET_SCHEMAS, type UnitDataset } from "./timing.ts";
 
 export const ASYNCAPI_VERSION = "3.0.0";
 const MQTT_BINDING = "0.2.0";
@@ -45,7 +45,7 @@ interface Topic {
   examples?: JsonSchema[];
 }
 
-const datasetKey = (d: TelemetryDataset) => `telemetry_${d.replace("/", "_")}`;
+const datasetKey = (d: UnitDataset) => `telemetry_${d.replace("/", "_")}`;
 
 function topics(): Topic[] {
   return [
@@ -78,7 +78,7 @@ function topics(): Topic[] {
         suffix: `telemetry/${dataset}`,
         title: `Telemetry ${dataset}`,
         summary: `The same JSON as GET /api/telemetry/${dataset}, every ${MQTT_CONTRACT.telemetryEveryMs / 1000} s and when it changes.`,
-        schema: schemaName(TELEMETRY_SCHEMAS[dataset]),
+        schema: schemaName(UNIT_DATASET_SCHEMAS[dataset]),
         qos: 0,
         retain: true,
       }),

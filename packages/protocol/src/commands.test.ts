@@ -9,7 +9,10 @@ import {
   checkCommandArg,
   checkCommandList,
   findCommand,
+  findUnitCommand,
   sortCommands,
+  TIMING_COMMANDS,
+  UNIT_COMMANDS,
 } from "./commands.ts";
 
 const cmd = (name: string, code: string, perm: number): CommandDefinition => ({
@@ -43,6 +46,19 @@ describe("BUILT_IN_COMMANDS matches D4", () => {
 
   it("has D4's names, codes, levels and arguments, in D4's order", () => {
     expect(BUILT_IN_COMMANDS.map((c) => [c.name, c.cmd, c.perm, c.args.map((a) => a.name)])).toEqual(D4);
+  });
+
+  it("race control's commands (D12) are a list of their own, level 5, not in D4's", () => {
+    expect(TIMING_COMMANDS.map((c) => [c.cmd, c.perm, c.args.length])).toEqual([
+      ["TIMING_START", 5, 0],
+      ["TIMING_STOP", 5, 0],
+      ["MARKER", 5, 0],
+    ]);
+    expect(BUILT_IN_COMMANDS).toHaveLength(D4.length);
+    expect(findCommand("MARKER")).toBeUndefined();
+    expect(findUnitCommand("MARKER")).toBe(TIMING_COMMANDS[2]);
+    expect(findUnitCommand("REBOOT")).toBe(BUILT_IN_COMMANDS[0]);
+    expect(() => checkCommandList(UNIT_COMMANDS)).not.toThrow();
   });
 
   it("uses the D4 and SPEC §9 example values", () => {

@@ -1,4 +1,4 @@
-// Command definitions (SPEC §3), the built-in command list (DECISIONS D4), its checks, order and argument formats.
+// Command definitions (SPEC §3), the built-in command list (D4) and race control's (D12), their checks, order and argument formats.
 import * as z from "zod/mini";
 import { REBOOT_DELAY_MAX_MINUTES } from "./constants.ts";
 import { CONTROL_CHARS_REASON, hasControlChars } from "./control-chars.ts";
@@ -153,6 +153,44 @@ checkCommandList(BUILT_IN_COMMANDS);
 
 export function findCommand(code: string): CommandDefinition | undefined {
   return BUILT_IN_COMMANDS.find((c) => c.cmd === code);
+}
+
+/**
+ * Race control (D12), level 5 like the Replay commands. A unit with the timing port accepts them at
+ * POST /api/commands/execute; they are not in the built-in command list (D4) the console shows.
+ */
+export const TIMING_COMMANDS: readonly CommandDefinition[] = [
+  {
+    name: "Start timing",
+    cmd: "TIMING_START",
+    perm: 5,
+    desc: "Leave test mode: open a new timing file and store and send every passing from now on.",
+    args: [],
+  },
+  {
+    name: "Stop timing",
+    cmd: "TIMING_STOP",
+    perm: 5,
+    desc: "Close the timing file and go back to test mode (reads shown, no passing stored or sent).",
+    args: [],
+  },
+  {
+    name: "Marker",
+    cmd: "MARKER",
+    perm: 5,
+    desc: "Store and send a passing with the tag MARKER at this moment (a gun start); timing only.",
+    args: [],
+  },
+];
+
+/** Every command a unit with race control accepts: the built-in list (D4), then race control's. */
+export const UNIT_COMMANDS: readonly CommandDefinition[] = [...BUILT_IN_COMMANDS, ...TIMING_COMMANDS];
+
+checkCommandList(UNIT_COMMANDS);
+
+/** A command the unit accepts by its code (built-in or race control), or undefined. */
+export function findUnitCommand(code: string): CommandDefinition | undefined {
+  return UNIT_COMMANDS.find((c) => c.cmd === code);
 }
 
 /** The question to ask before sending `def`, or null: its own, else the built-in command's with the same code. */

@@ -2,7 +2,7 @@
 import * as z from "zod/mini";
 import { CONTROL_CHARS_REASON, hasControlChars } from "./control-chars.ts";
 import { DEVICE_MODES } from "./enums.ts";
-import type { TelemetryDataset } from "./telemetry.ts";
+import { TIMING_DATASET, type UnitDataset } from "./timing.ts";
 
 /** Every topic of a unit starts with `trc/{mqtt_client_id}/`. */
 export const MQTT_ROOT = "trc";
@@ -11,7 +11,7 @@ export const MQTT_DEFAULT_PORT = 1883;
 export const MQTT_TOPICS = {
   status: (id: string) => `${MQTT_ROOT}/${id}/status`,
   identity: (id: string) => `${MQTT_ROOT}/${id}/identity`,
-  telemetry: (id: string, dataset: TelemetryDataset) => `${MQTT_ROOT}/${id}/telemetry/${dataset}`,
+  telemetry: (id: string, dataset: UnitDataset) => `${MQTT_ROOT}/${id}/telemetry/${dataset}`,
   reads: (id: string) => `${MQTT_ROOT}/${id}/reads`,
 } as const;
 
@@ -27,7 +27,7 @@ export const MQTT_CONTRACT = {
   statusOffline: "offline",
 } as const;
 
-/** The datasets every unit publishes (D11: at least these). */
+/** The datasets every unit publishes (D11: at least these; timing is D12's). */
 export const MQTT_TELEMETRY_DATASETS = [
   "firmware",
   "storage",
@@ -38,7 +38,8 @@ export const MQTT_TELEMETRY_DATASETS = [
   "cellular",
   "cellular/ant",
   "battery",
-] as const satisfies readonly TelemetryDataset[];
+  TIMING_DATASET,
+] as const satisfies readonly UnitDataset[];
 
 /** `trc/{id}/status`: QoS 1, retained; `offline` is also the will. */
 export const MqttStatus = z.enum(["online", "offline"]);

@@ -16,7 +16,7 @@ import {
   ConfigValueSchema,
 } from "./config.ts";
 import { FirmwareChunkResponse, MAX_IMAGE_SIZE } from "./firmware.ts";
-import { ReadsBatch, ReadsGap, TagRead } from "./passings-stream.ts";
+import { ReadsBatch, ReadsGap, StreamHello, TagRead } from "./passings-stream.ts";
 import {
   BatteryTelemetry,
   CellularAntTelemetry,
@@ -34,6 +34,7 @@ import {
   UhfPortsTelemetry,
   UnusedTelemetry,
 } from "./telemetry.ts";
+import { ReplayProgress, TimingProgram, TimingSessionInfo, TimingTelemetry } from "./timing.ts";
 
 export type JsonSchema = { [key: string]: unknown };
 
@@ -119,6 +120,15 @@ const NAMED: readonly [string, z.ZodMiniType, string][] = [
     "The data of a `gap` event: the seqs from..to (inclusive) the unit no longer keeps.",
   ],
   [
+    "StreamHello",
+    StreamHello,
+    "The data of the `hello` event that begins every stream: where it starts, the newest and the oldest kept seq.",
+  ],
+  ["TimingSessionInfo", TimingSessionInfo, "The open timing session: its file, start and passings stored."],
+  ["TimingProgram", TimingProgram, "A timing program connected to the raw or the filtered port."],
+  ["ReplayProgress", ReplayProgress, "A replay under way: passings to send again and sent so far."],
+  ["TimingTelemetry", TimingTelemetry, "The telemetry dataset timing (D12): race control's state."],
+  [
     "UnusedTelemetry",
     UnusedTelemetry,
     "A dataset declared by the spec but unused by the console: any object.",
@@ -165,6 +175,14 @@ const FIELD_NOTES: Readonly<Record<string, Readonly<Record<string, string>>>> = 
   TimeSource: { accuracy: "Microseconds.", time: "Unix epoch milliseconds, or an ISO-8601 string (D3)." },
   TimeSourcesTelemetry: { utc_offset: "Seconds east of UTC." },
   TempSensor: { temp: "Degrees Celsius." },
+  TimingSessionInfo: { file: "timing_NNNN.csv.", startedAt: "Epoch ms by the unit's clock." },
+  TimingProgram: {
+    address: "The program's ip:port.",
+    connectedAt: "Epoch ms by the unit's clock.",
+    sent: "Items it took, live and sent again.",
+    lastSentAt: "Epoch ms by the unit's clock; null before the first.",
+  },
+  TimingTelemetry: { mode: "test (reads shown, nothing stored or sent) or timing.", replay: "null: none." },
   CellularAntTelemetry: {
     xbar: "Diversity swapped.",
     rssi: "dBm.",

@@ -13,6 +13,7 @@ import {
 import { camel, ERRORS, json, operation, pathOf, WITH_PASSWORD } from "./openapi-operation.ts";
 import { streamPaths } from "./openapi-stream.ts";
 import { CONFIG_TEXT, EXECUTE_TEXT, TELEMETRY_TEXT, UNUSED_TELEMETRY_TEXT } from "./openapi-text.ts";
+import { timingPaths } from "./openapi-timing.ts";
 import { TELEMETRY_DATASETS, TELEMETRY_SCHEMAS } from "./telemetry.ts";
 
 /** Where a unit (the emulator) serves the document. */
@@ -154,6 +155,7 @@ function withOriginAnswers(
 export function paths(): Record<string, Record<string, JsonSchema>> {
   return withOriginAnswers({
     ...telemetryPaths(),
+    ...timingPaths(),
     ...streamPaths(),
     [API.deviceName]: {
       get: operation({

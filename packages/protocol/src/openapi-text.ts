@@ -1,5 +1,5 @@
 // Prose of the generated OpenAPI document: the intro, the level table and the built-in command and configuration tables.
-import { BUILT_IN_COMMANDS } from "./commands.ts";
+import { BUILT_IN_COMMANDS, type CommandDefinition, TIMING_COMMANDS } from "./commands.ts";
 import { BUILT_IN_CONFIG, type BuiltInConfigItem } from "./config.ts";
 import { LEVELS, namedLevel } from "./levels.ts";
 
@@ -23,11 +23,11 @@ export function levelsTable(): string {
   );
 }
 
-/** D4: every built-in command with its level and arguments. */
-export function commandsTable(): string {
+/** Commands with their levels and arguments: D4's built-in list by default. */
+export function commandsTable(list: readonly CommandDefinition[] = BUILT_IN_COMMANDS): string {
   return table(
     ["Code", "Name", "Level", "Arguments (name: type, example)"],
-    BUILT_IN_COMMANDS.map((c) => [
+    list.map((c) => [
       code(c.cmd),
       c.name,
       `${c.perm} (${namedLevel(c.perm).name})`,
@@ -87,7 +87,15 @@ format: 400). The built-in commands (D4) and their levels:
 
 ${commandsTable()}
 
-\`OLD_BAD_CMD\` is a test entry: a unit answers 404.`;
+\`OLD_BAD_CMD\` is a test entry: a unit answers 404.
+
+Race control (D12): a unit with the timing port (\`GET /api/telemetry/timing\`) also accepts these, which are not in
+its command list (the mapping calls list the built-in commands only). \`MARKER\` in test mode is answered 400.
+
+${commandsTable(TIMING_COMMANDS)}
+
+With race control, Replay all, Replay selected and Replay manual send the stored passings again (R = 1) to every
+program on the filtered port, oldest first.`;
 
 export const CONFIG_TEXT = `The built-in configuration (D5), every item level 10 (a unit may require a level to set
 them). \`value\` keeps its type; a value outside the limits is answered 400, an unknown key 404:

@@ -1,12 +1,13 @@
 // Unit tests of the generated OpenAPI document: every call, dataset, level and built-in command is in it, and it is stable.
 import { describe, expect, it } from "vitest";
 import { API } from "./api.ts";
-import { BUILT_IN_COMMANDS } from "./commands.ts";
+import { BUILT_IN_COMMANDS, TIMING_COMMANDS } from "./commands.ts";
 import { BUILT_IN_CONFIG } from "./config.ts";
 import { LEVELS } from "./levels.ts";
 import { buildOpenApi, OPENAPI_PATH, openApiJson } from "./openapi.ts";
 import { PASSINGS_STREAM_PATH } from "./passings-stream.ts";
 import { TELEMETRY_DATASETS } from "./telemetry.ts";
+import { TIMING_DATASET } from "./timing.ts";
 
 const doc = buildOpenApi();
 const pathOf = (address: string) => address.split("?")[0] ?? address;
@@ -42,6 +43,7 @@ describe("buildOpenApi", () => {
       [API.filesDeleteTiming, "delete"],
       [OPENAPI_PATH, "get"],
       [PASSINGS_STREAM_PATH, "get"],
+      [API.telemetry(TIMING_DATASET), "get"],
     ];
     for (const [path, method] of expected)
       expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
@@ -80,7 +82,8 @@ describe("buildOpenApi", () => {
     const text = JSON.stringify(doc);
     for (const level of LEVELS) expect(text).toContain(`| ${level.level} | ${level.name} | ${level.short} |`);
     const execute = op(API.commandExecute, "post").description as string;
-    for (const c of BUILT_IN_COMMANDS) expect(execute).toContain(`| \`${c.cmd}\` | ${c.name} | ${c.perm} (`);
+    for (const c of [...BUILT_IN_COMMANDS, ...TIMING_COMMANDS])
+      expect(execute).toContain(`| \`${c.cmd}\` | ${c.name} | ${c.perm} (`);
     const values = (doc.components as { schemas: Record<string, { properties: object }> }).schemas
       .BuiltInConfigValues;
     expect(Object.keys(values?.properties ?? {})).toEqual(BUILT_IN_CONFIG.map((i) => i.name_internal));
@@ -110,11 +113,33 @@ describe("the read stream in the document", () => {
     expect(op.parameters.map((p) => `${p.in} ${p.name}`)).toEqual(["header Last-Event-ID", "query after"]);
     expect(Object.keys(op.responses)).toEqual(["200", "400", "404", "503"]);
     expect(op.responses[200]?.content?.["text/event-stream"]?.["x-events"]).toEqual({
+      hello: { $ref: "#/components/schemas/StreamHello" },
       reads: { $ref: "#/components/schemas/ReadsBatch" },
       gap: { $ref: "#/components/schemas/ReadsGap" },
     });
     const schemas = (doc.components as { schemas: Record<string, { required?: string[] }> }).schemas;
     expect(schemas.TagRead?.required).toEqual(["seq", "tag", "ant", "rssi", "time"]);
     expect(schemas.ReadsGap?.required).toEqual(["from", "to"]);
+    expect(schemas.StreamHello?.required).toEqual(["after", "newest", "oldest"]);
+  });
+});
+
+describe("race control in the document (D12)", () => {
+  it("describes GET /api/telemetry/timing with its schema, and the three commands beside the built-in list", () => {
+    const timing = op(API.telemetry(TIMING_DATASET), "get") as {
+      responses: Record<string, { content?: Record<string, { schema: object }> }>;
+    };
+    expect(Object.keys(timing.responses)).toEqual(["200", "404", "500"]);
+    expect(timing.responses[200]?.content?.["application/json"]?.schema).toEqual({
+      $ref: "#/components/schemas/TimingTelemetry",
+    });
+    const schemas = (doc.components as { schemas: Record<string, { required?: string[] }> }).schemas;
+    expect(schemas.TimingTelemetry?.required).toEqual(["mode", "session", "programs", "replay"]);
+    expect(doc["x-timing-commands"]).toEqual([
+      { cmd: "TIMING_START", name: "Start timing", perm: 5 },
+      { cmd: "TIMING_STOP", name: "Stop timing", perm: 5 },
+      { cmd: "MARKER", name: "Marker", perm: 5 },
+    ]);
+    expect((doc["x-built-in-commands"] as { cmd: string }[]).map((c) => c.cmd)).not.toContain("MARKER");
   });
 });

@@ -1,5 +1,5 @@
 // The device API as an OpenAPI 3.1 document, generated from the protocol's schemas (pure: no I/O).
-import { BUILT_IN_COMMANDS } from "./commands.ts";
+import { BUILT_IN_COMMANDS, TIMING_COMMANDS } from "./commands.ts";
 import { LEVELS } from "./levels.ts";
 import { componentSchemas, type JsonSchema, ref } from "./openapi-components.ts";
 import { errorResponses, json } from "./openapi-operation.ts";
@@ -16,7 +16,8 @@ export type OpenApiDocument = JsonSchema & {
 
 /** The document's tags, as the console's pages group the calls. */
 const TAGS = {
-  Telemetry: "Readings of the unit (SPEC §7 datasets) and its read stream (D10); no credentials.",
+  Telemetry:
+    "Readings of the unit (SPEC §7 datasets), race control's timing dataset (D12) and its read stream (D10); no credentials.",
   Commands: "The unit's command list and running a command (D4), with a password in the body.",
   Configuration: "The unit's configuration values (D5): read them, set one with a password in the body.",
   Firmware: "Uploading an application image in chunks (D6).",
@@ -51,6 +52,7 @@ export function buildOpenApi(): OpenApiDocument {
     },
     "x-permission-levels": LEVELS.map((l) => ({ ...l })),
     "x-built-in-commands": BUILT_IN_COMMANDS.map((c) => ({ cmd: c.cmd, name: c.name, perm: c.perm })),
+    "x-timing-commands": TIMING_COMMANDS.map((c) => ({ cmd: c.cmd, name: c.name, perm: c.perm })),
   };
 }
 

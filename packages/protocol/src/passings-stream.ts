@@ -1,4 +1,4 @@
-// The unit's read stream (D10): GET /api/passings/stream, its events (a batch of reads, a gap) and its limits.
+// The unit's read stream (D10): GET /api/passings/stream, its events (hello, a batch of reads, a gap) and its limits.
 import * as z from "zod/mini";
 
 export const PASSINGS_STREAM_PATH = "/api/passings/stream";
@@ -14,7 +14,8 @@ export const PASSINGS_STREAM = {
   keepAliveMs: 15_000,
   /** Streams one unit serves at once; a further one is answered 503. */
   maxStreams: 2,
-  /** The event names. */
+  /** The event names: hello first on every stream, then reads and gaps. */
+  helloEvent: "hello",
   readsEvent: "reads",
   gapEvent: "gap",
 } as const;
@@ -41,6 +42,18 @@ export type ReadsBatch = z.infer<typeof ReadsBatch>;
 /** `event: gap`: the seqs from..to (inclusive) the unit can no longer send. */
 export const ReadsGap = z.object({ from: seq, to: seq });
 export type ReadsGap = z.infer<typeof ReadsGap>;
+
+/**
+ * `event: hello`, the first event of every stream (its id is `after`): where the stream starts (the N asked for, or the
+ * newest seq when none was; an N beyond the newest starts at the newest), the newest seq (0 when none) and the oldest
+ * seq still kept (newest + 1 when none is kept).
+ */
+export const StreamHello = z.object({
+  after: z.int().check(z.gte(0)),
+  newest: z.int().check(z.gte(0)),
+  oldest: z.int().check(z.gte(0)),
+});
+export type StreamHello = z.infer<typeof StreamHello>;
 
 /** A resume point as sent in `Last-Event-ID` or `?after=`: digits only, at most Number.MAX_SAFE_INTEGER. */
 export const RESUME_PATTERN = /^\d+$/;

@@ -1,5 +1,6 @@
 // Timing (D12): GET /api/telemetry/timing (mode, session, programs on the timing ports, replay) and the port's limits.
 import * as z from "zod/mini";
+import { TELEMETRY_SCHEMAS } from "./telemetry.ts";
 
 const num = z.number();
 const count = z.int().check(z.gte(0));
@@ -58,3 +59,8 @@ export const TimingTelemetry = z.object({
   replay: z.nullable(ReplayProgress),
 });
 export type TimingTelemetry = z.infer<typeof TimingTelemetry>;
+
+/** Every dataset a unit with race control answers under /api/telemetry/ (and publishes, D11): SPEC §7's and timing. */
+export const UNIT_DATASET_SCHEMAS = { ...TELEMETRY_SCHEMAS, [TIMING_DATASET]: TimingTelemetry } as const;
+export type UnitDataset = keyof typeof UNIT_DATASET_SCHEMAS;
+export const UNIT_DATASETS = Object.keys(UNIT_DATASET_SCHEMAS) as UnitDataset[];

@@ -1,4 +1,5 @@
-// The read stream (D10), when the unit has it: format, resume without loss, keep-alive, a third stream refused.
+// The read stream (D10), when the unit has it: format (hello first), resume without loss, keep-alive, a third stream
+// refused.
 // A unit without it (404) gets a warning only: the stream is optional.
 import {
   batchProblems,
@@ -6,6 +7,7 @@ import {
   PASSINGS_STREAM_PATH,
   ReadsBatch,
   ReadsGap,
+  StreamHello,
   type StreamItem,
   StreamItemReader,
   type TagRead,
@@ -24,6 +26,8 @@ interface Held {
   headers: Headers;
   json: unknown;
   items: StreamItem[];
+  /** The hello event that begins the stream (D10), once it came. */
+  hello: StreamHello | null;
   reads: TagRead[];
   gaps: ReadsGap[];
   problems: string[];
@@ -50,6 +54,7 @@ async function hold(ctx: Context, query = "", headers: Record<string, string> = 
     headers: res.headers,
     json: undefined,
     items: [],
+    hello: null,
     reads: [],
     gaps: [],
     problems: [],
@@ -80,7 +85,20 @@ async function hold(ctx: Context, query = "", headers: Record<string, string> = 
       held.problems.push(`a ${item.event} event's data is not JSON: ${item.data.slice(0, 60)}`);
       return;
     }
-    if (item.event === D10.gapEvent) {
+    if (item.event === D10.helloEvent) {
+      const hello = StreamHello.safeParse(data);
+      const first = held.items.filter((i) => i.kind === "event").length === 1;
+      if (!first) held.problems.push("a hello event that is not the stream's first event (D10)");
+      if (!hello.success)
+        held.problems.push(`a hello event is not {"after","newest","oldest"}: ${item.data.slice(0, 60)}`);
+      else {
+        if (item.id !== String(hello.data.after))
+          held.problems.push(
+            `the hello event's id ${item.id ?? "(none)"} is not its after ${hello.data.after}`,
+          );
+        held.hello ??= hello.data;
+      }
+    } else if (item.event === D10.gapEvent) {
       const gap = ReadsGap.safeParse(data);
       if (gap.success) held.gaps.push(gap.data);
       else held.problems.push(`a gap event is not {"from","to"}: ${item.data.slice(0, 60)}`);
@@ -95,7 +113,7 @@ async function hold(ctx: Context, query = "", headers: Record<string, string> = 
       lastId = Number(item.id);
       held.reads.push(...batch.data.reads);
     } else {
-      held.problems.push(`an event named "${item.event}" (D10 has reads and gap)`);
+      held.problems.push(`an event named "${item.event}" (D10 has hello, reads and gap)`);
     }
   };
   (async () => {
@@ -158,6 +176,10 @@ const format = contract(
       ctx.progress("read stream format: waiting for reads");
       await s.until(() => s.reads.length > 0, READS_WAIT_MS);
       problems.push(...s.problems);
+      const first = s.items.find((i) => i.kind === "event");
+      if (first?.kind === "event" && first.event !== D10.helloEvent)
+        problems.push(`the stream began with a ${first.event} event, not hello (D10)`);
+      if (!first) problems.push("the stream sent no hello event (D10: every stream begins with one)");
       if (!problems.length && !s.reads.length) {
         return {
           skip: `no read arrived within ${READS_WAIT_MS / 1000} s: hold a tag near an antenna and run again`,
@@ -198,6 +220,8 @@ const resume = contract(
           `the ${way} reconnect after seq ${last} started at seq ${next.seq}${next.seq <= last ? " (repeated)" : " (missed)"}`,
         );
       }
+      if (again.hello && again.hello.after !== last)
+        problems.push(`the ${way} reconnect after ${last} said hello with after ${again.hello.after}`);
       last = again.reads[again.reads.length - 1]?.seq ?? last;
     }
     return problems;

@@ -1,23 +1,15 @@
-// Counting the stored passings a replay command would send again.
+// The timing files a replay or REWIND reads the stored passings from, and the instant of Replay manual's argument.
 import type { FileSystem } from "../state/file-system.ts";
 import { isTimingFile } from "../state/file-system.ts";
+import type { TimingFileText } from "../timing/replay.ts";
 
-/** Passing times (epoch ms) in one timing file: the third CSV column. */
-export function passingTimes(csv: string): number[] {
-  const times: number[] = [];
-  for (const line of csv.split("\n").slice(1)) {
-    const t = Date.parse(line.split(",")[2] ?? "");
-    if (Number.isFinite(t)) times.push(t);
-  }
-  return times;
-}
-
-export async function timingFiles(files: FileSystem): Promise<{ name: string; times: number[] }[]> {
-  const out: { name: string; times: number[] }[] = [];
+/** Every timing file on the unit, with its text. */
+export async function timingFileTexts(files: FileSystem): Promise<TimingFileText[]> {
+  const out: TimingFileText[] = [];
   for (const { name } of await files.list()) {
     if (!isTimingFile(name)) continue;
     const bytes = await files.read(name);
-    if (bytes) out.push({ name, times: passingTimes(bytes.toString("utf8")) });
+    if (bytes) out.push({ name, csv: bytes.toString("utf8") });
   }
   return out;
 }

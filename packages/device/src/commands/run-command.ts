@@ -1,9 +1,9 @@
-// What each built-in command (D4) does on the unit; arguments are already checked against their formats.
+// What each command (D4, and race control's of D12) does on the unit; arguments are already checked against their formats.
 import { MAX_TIMER_MS, parseManualTimeArg } from "@trc/protocol";
 import type { Device } from "../device.ts";
 import type { TryOrWait } from "../middleware/auth-throttle.ts";
-import { checkFileName, isLogFile, isTimingFile } from "../state/file-system.ts";
-import { replayFrom, timingFiles } from "./replay.ts";
+import { isLogFile, isTimingFile } from "../state/file-system.ts";
+import { runRaceCommand } from "./race-commands.ts";
 
 export type CommandOutcome =
   | { ok: true; result: string; extra?: Record<string, unknown> }
@@ -36,6 +36,8 @@ export async function runCommand(
   context: CommandContext,
 ): Promise<CommandOutcome> {
   const [first = ""] = args.map((a) => a.trim());
+  const race = await runRaceCommand(device, cmd, first);
+  if (race) return race;
   switch (cmd) {
     case "REBOOT":
       return done(`Rebooting now; ${reboot(device, ANSWER_GRACE_MS, "REBOOT")}`);
@@ -51,26 +53,6 @@ export async function runCommand(
       return done(`Reboot scheduled in ${minutes} minute${minutes === 1 ? "" : "s"}`, {
         rebootAt: new Date(at).toISOString(),
       });
-    }
-    case "REPLAY_ALL": {
-      const files = await timingFiles(device.files);
-      const total = files.reduce((n, f) => n + f.times.length, 0);
-      return done(`Replaying ${total} passings from ${files.length} timing files`);
-    }
-    case "REPLAY_SELECTED": {
-      const name = checkFileName(first);
-      if (!name.ok) return refuse(`file: ${name.reason}`);
-      const file = (await timingFiles(device.files)).find((f) => f.name === name.name);
-      if (!file) return refuse(`file: there is no timing file named ${name.name}`);
-      return done(`Replaying ${file.times.length} passings from ${file.name}`);
-    }
-    case "REPLAY_MANUAL": {
-      const from = replayFrom(first, device.clock.now());
-      const count = (await timingFiles(device.files)).reduce(
-        (n, f) => n + f.times.filter((t) => t >= from).length,
-        0,
-      );
-      return done(`Replaying ${count} passings since ${new Date(from).toISOString()}`);
     }
     case "IDENT_ANT": {
       if (device.mode !== "uhf") return done("HF loop antenna present");

@@ -7,7 +7,7 @@ import {
   type MqttIdentity,
   type MqttServer,
   parseMqttServer,
-  TELEMETRY_SCHEMAS,
+  UNIT_DATASET_SCHEMAS,
 } from "@trc/protocol";
 import mqtt, { type MqttClient } from "mqtt";
 import type { Device } from "../device.ts";
@@ -201,15 +201,15 @@ export class UnitLink {
     }
   }
 
-  /** Every dataset (`all`), or those that follow the reads, as the HTTP answer gives them; QoS 0, retained. */
+  /** Every dataset (`all`), or those that follow the reads (timing's programs and session too), as the HTTP answer gives them; QoS 0, retained. */
   private async publishTelemetry(all: boolean): Promise<void> {
-    const datasets = all ? MQTT_TELEMETRY_DATASETS : (["passings", "uhf/ports"] as const);
+    const datasets = all ? MQTT_TELEMETRY_DATASETS : (["passings", "uhf/ports", "timing"] as const);
     for (const dataset of datasets) {
       const client = this.#client;
       if (!client?.connected || this.#frozen) return;
       const read = await readTelemetry(this.device, dataset);
       const value = this.device.options.testHooks ? applyScenario(this.device, dataset, read) : read;
-      if (!TELEMETRY_SCHEMAS[dataset].safeParse(value).success) continue;
+      if (!UNIT_DATASET_SCHEMAS[dataset].safeParse(value).success) continue;
       const payload = JSON.stringify(value);
       if (!all && this.#lastTelemetry.get(dataset) === payload) continue;
       this.#lastTelemetry.set(dataset, payload);

@@ -1,4 +1,4 @@
-// Commands (D4): execute with level checks, the password test with its brute-force guard, and the command mapping.
+// Commands (D4, and D12's race control): execute with level checks, the password test with its brute-force guard, and the command mapping.
 import {
   API,
   AUTH_MESSAGES,
@@ -7,7 +7,7 @@ import {
   type CommandDefinition,
   checkCommandArg,
   ExecuteRequest,
-  findCommand,
+  findUnitCommand,
   namedLevel,
 } from "@trc/protocol";
 import { runCommand } from "../commands/run-command.ts";
@@ -52,7 +52,8 @@ export function commandRoutes(app: DeviceApp, device: Device, guesses: AuthThrot
       const { cmd, args } = body.value;
       const level = callerLevel(c, guesses, device.passwords, body.value);
       if (typeof level !== "number") return level;
-      const def = findCommand(cmd);
+      // The built-in commands (D4) and race control's (D12: not in the mapping the console lists).
+      const def = findUnitCommand(cmd);
       if (!def || RETIRED.has(cmd)) return fail(c, 404, `Unknown command: ${cmd}`);
       if (def.perm > level) {
         return fail(

@@ -1,5 +1,11 @@
 // GET /api/passings/stream (D10): the unit's reads as server-sent events, batched, resumable by seq, at most 2 at once.
-import { PASSINGS_STREAM, PASSINGS_STREAM_PATH, parseResumeSeq, type TagRead } from "@trc/protocol";
+import {
+  PASSINGS_STREAM,
+  PASSINGS_STREAM_PATH,
+  parseResumeSeq,
+  type StreamHello,
+  type TagRead,
+} from "@trc/protocol";
 import { streamSSE } from "hono/streaming";
 import type { Device } from "../device.ts";
 import { type DeviceApp, type DeviceContext, endpoint, fail } from "../http.ts";
@@ -154,6 +160,15 @@ export function passingsStreamRoutes(app: DeviceApp, device: Device): void {
         reader.advance();
         // A resume point beyond the unit's last read is taken as "live only".
         let cursor = resume === null || resume > log.lastSeq ? log.lastSeq : resume;
+        // D10: every stream begins with hello, its id where it starts (an EventSource resumes from it).
+        const hello: StreamHello = { after: cursor, newest: log.lastSeq, oldest: log.firstKept };
+        await send(
+          stream.writeSSE({
+            event: PASSINGS_STREAM.helloEvent,
+            id: String(cursor),
+            data: JSON.stringify(hello),
+          }),
+        );
         while (!stream.aborted && !slot.dropped) {
           reader.advance();
           if (cursor + 1 < log.firstKept) {

@@ -1,5 +1,5 @@
-// GET /api/telemetry/{dataset} for every dataset, each answer checked against its protocol schema.
-import { API, TELEMETRY_DATASETS, TELEMETRY_SCHEMAS } from "@trc/protocol";
+// GET /api/telemetry/{dataset} for every dataset (SPEC §7's and D12's timing), each answer checked against its schema.
+import { API, UNIT_DATASET_SCHEMAS, UNIT_DATASETS } from "@trc/protocol";
 import type { Device } from "../device.ts";
 import { type DeviceApp, endpoint, fail, sleep } from "../http.ts";
 import { randomBetween } from "../sim/noise.ts";
@@ -8,7 +8,7 @@ import { readTelemetry } from "../sim/telemetry.ts";
 
 export function telemetryRoutes(app: DeviceApp, device: Device): void {
   const jitter = device.options.timeJitterMs;
-  for (const dataset of TELEMETRY_DATASETS) {
+  for (const dataset of UNIT_DATASETS) {
     endpoint(app, API.telemetry(dataset), {
       GET: async (c) => {
         // For clock benchmarks: a random wait before reading the clock and another after.
@@ -21,7 +21,7 @@ export function telemetryRoutes(app: DeviceApp, device: Device): void {
         // Alarm scenarios exist only with the test hooks on.
         const value = device.options.testHooks ? applyScenario(device, dataset, read) : read;
         await wait();
-        const checked = TELEMETRY_SCHEMAS[dataset].safeParse(value);
+        const checked = UNIT_DATASET_SCHEMAS[dataset].safeParse(value);
         if (!checked.success) return fail(c, 500, `The ${dataset} reading does not fit the contract`);
         c.header("Cache-Control", "no-store");
         return c.json(value as object);

@@ -1,5 +1,5 @@
 // Test hooks under /api/__test/ (only with testHooks): inject faults, read the request log and the request statistics,
-// and reset the unit to a new one's state.
+// reset the unit to a new one's state, and say where its timing ports listen.
 import type { Device } from "../device.ts";
 import { type DeviceApp, type DeviceContext, endpoint, fail } from "../http.ts";
 import type { FaultSpec, FaultTable } from "../middleware/faults.ts";
@@ -83,6 +83,9 @@ export function testHookRoutes(
   endpoint(app, `${TEST_PREFIX}/stats`, { GET: (c) => c.json(monitor.stats), DELETE: reset });
   endpoint(app, `${TEST_PREFIX}/reset-stats`, { POST: reset });
   endpoint(app, `${TEST_PREFIX}/stats/reset`, { POST: reset });
+
+  // Where the timing ports (D12) listen now: a test unit's are free ports (PORT=0), not the configuration's.
+  endpoint(app, `${TEST_PREFIX}/timing-ports`, { GET: (c) => c.json(device.timing.ports()) });
 
   // Back to a freshly seeded unit without a restart: faults, stored state (a scheduled reboot put off first), scenario
   // and streams, then the log and stats. Resets run one at a time; the listener stays up throughout.

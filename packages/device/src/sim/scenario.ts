@@ -5,9 +5,9 @@ import type {
   CellularTelemetry,
   PassingsTelemetry,
   StorageTelemetry,
-  TelemetryDataset,
   TempsTelemetry,
   UhfPortsTelemetry,
+  UnitDataset,
 } from "@trc/protocol";
 import type { Device } from "../device.ts";
 import type { TestTag } from "./race-reads.ts";
@@ -80,7 +80,7 @@ export function setScenario(device: Device, patch: Record<string, unknown> | nul
 }
 
 /** The telemetry answer with the scenario's overrides applied. */
-export function applyScenario(device: Device, dataset: TelemetryDataset, value: unknown): unknown {
+export function applyScenario(device: Device, dataset: UnitDataset, value: unknown): unknown {
   const st = stateOf(device);
   const sc = st.scenario;
   switch (dataset) {
@@ -127,8 +127,11 @@ export function applyScenario(device: Device, dataset: TelemetryDataset, value: 
       if (!sc.readsStopped) return value;
       const live = value as PassingsTelemetry;
       st.frozen ??= live;
-      // With a broker, Left is the reads it has not acknowledged (D11): it keeps falling while the reader is stopped.
-      return { ...st.frozen, delta: 0, ...(device.mqtt.server ? { left: live.left } : {}) };
+      // With a broker, Left is the reads it has not acknowledged (D11): it keeps falling while the reader is stopped;
+      // race control's Filtered/Sent/Left (D12) go on too (a marker, a program taking what is Left).
+      const { filtered, sent, left } = live;
+      const race = device.timing.counts() ? { filtered, sent, left } : {};
+      return { ...st.frozen, delta: 0, ...(device.mqtt.server ? { left } : {}), ...race };
     }
     default:
       return value;

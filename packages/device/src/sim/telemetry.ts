@@ -1,5 +1,6 @@
-// Every telemetry dataset of SPEC §7, computed from the unit's state and elapsed time (its host clock) when asked for.
-import type { TelemetryDataset } from "@trc/protocol";
+// Every telemetry dataset (SPEC §7's and D12's timing), computed from the unit's state and elapsed time (its host
+// clock) when asked for.
+import type { UnitDataset } from "@trc/protocol";
 import type { Device } from "../device.ts";
 import { battery, powerChannels, powerConsumption } from "./battery.ts";
 import { cellular, cellularAntenna } from "./cellular.ts";
@@ -8,7 +9,7 @@ import { interfaces, services } from "./network.ts";
 import { storage } from "./storage.ts";
 import { gnss, hwConfig, os, uhfConfig } from "./unit-info.ts";
 
-export async function readTelemetry(device: Device, dataset: TelemetryDataset): Promise<unknown> {
+export async function readTelemetry(device: Device, dataset: UnitDataset): Promise<unknown> {
   const now = device.hostClock.now();
   const elapsed = device.elapsed(now);
   const sinceBoot = device.sinceBoot(now);
@@ -21,9 +22,14 @@ export async function readTelemetry(device: Device, dataset: TelemetryDataset): 
       return storage(device.paths.root);
     case "passings": {
       const passings = device.reader.passings(now);
-      // With a broker, Left is the reads it has not acknowledged yet (D11); without one, the upstream's backlog.
+      // Race control's passings once it has any (D12: Left is what no timing program took yet); else, with a broker,
+      // Left is the reads it has not acknowledged yet (D11); without one, the living unit's upstream backlog.
+      const race = device.timing.counts();
+      if (race) return { ...passings, ...race };
       return device.mqtt.server ? { ...passings, left: device.mqtt.outbox.left } : passings;
     }
+    case "timing":
+      return device.timing.telemetry();
     case "uhf/ports":
       return device.reader.ports(now);
     case "time/sources":

@@ -1,0 +1,89 @@
+// What the race control commands (D12) and the Replay commands (D4, sent again by D12) do on the unit.
+import type { Device } from "../device.ts";
+import { checkFileName } from "../state/file-system.ts";
+import { replayAll, replayManual, replaySelected } from "../timing/replay.ts";
+import { replayFrom } from "./replay.ts";
+import type { CommandOutcome } from "./run-command.ts";
+
+const done = (result: string, extra: Record<string, unknown>): CommandOutcome => ({
+  ok: true,
+  result,
+  extra,
+});
+const refuse = (reason: string): CommandOutcome => ({ ok: false, status: 400, reason });
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
+const programs = (n: number) => `to ${plural(n, "program")} on the filtered port`;
+
+/** The outcome of a race control or Replay command, or null when `cmd` is neither. */
+export async function runRaceCommand(
+  device: Device,
+  cmd: string,
+  first: string,
+): Promise<CommandOutcome | null> {
+  const timing = device.timing;
+  switch (cmd) {
+    case "TIMING_START": {
+      const { file, started } = await timing.start();
+      return done(started ? `Timing started: passings go to ${file}` : `Already timing into ${file}`, {
+        file,
+        started,
+      });
+    }
+    case "TIMING_STOP": {
+      const stopped = await timing.stop();
+      if (!stopped) return done("Not timing: the unit is in test mode", { stopped: false });
+      return done(`Timing stopped: ${plural(stopped.passings, "passing")} in ${stopped.file}`, {
+        stopped: true,
+        ...stopped,
+      });
+    }
+    case "MARKER": {
+      const marker = timing.marker();
+      if (!marker) return refuse("MARKER: the unit is in test mode; start timing first (TIMING_START)");
+      const time = new Date(marker.time).toISOString();
+      return done(`Marker at ${time}: passing ${marker.n} of ${marker.file}`, {
+        file: marker.file,
+        n: marker.n,
+        time,
+      });
+    }
+    case "REPLAY_ALL": {
+      const sent = await timing.replay(replayAll);
+      return (
+        sent &&
+        done(
+          `Replaying ${plural(sent.passings, "passing")} from ${plural(sent.files, "timing file")} ${programs(sent.programs)}`,
+          sent,
+        )
+      );
+    }
+    case "REPLAY_SELECTED": {
+      const name = checkFileName(first);
+      if (!name.ok) return refuse(`file: ${name.reason}`);
+      const sent = await timing.replay((files) => {
+        const file = files.find((f) => f.name === name.name);
+        return file ? replaySelected(file) : null;
+      });
+      if (!sent) return refuse(`file: there is no timing file named ${name.name}`);
+      return done(
+        `Replaying ${plural(sent.passings, "passing")} from ${name.name} ${programs(sent.programs)}`,
+        { file: name.name, passings: sent.passings, programs: sent.programs },
+      );
+    }
+    case "REPLAY_MANUAL": {
+      const from = replayFrom(first, device.clock.now());
+      const sent = await timing.replay((files) => replayManual(files, from));
+      const since = new Date(from).toISOString();
+      return (
+        sent &&
+        done(`Replaying ${plural(sent.passings, "passing")} since ${since} ${programs(sent.programs)}`, {
+          from: since,
+          passings: sent.passings,
+          programs: sent.programs,
+        })
+      );
+    }
+    default:
+      return null;
+  }
+}
