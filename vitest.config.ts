@@ -5,6 +5,9 @@ export default defineConfig({
   test: {
     // The usual report, then the ten slowest test files (CI prints them to show where the time goes).
     reporters: ["default", "./scripts/reporters/vitest-slowest.mjs"],
+    // Vitest's default on 2 cores is 1 worker; most device and conformance files wait on I/O (units as processes,
+    // sockets), so 2 run side by side (docs/TESTING.md has the figures).
+    maxWorkers: 2,
     projects: [
       {
         test: {
