@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { API, makeTestImage } from "@trc/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testHooksClient } from "../src/test-hooks-client.ts";
-import { type AnyJson, sleep, startTestDevice, type TestDevice } from "./helpers.ts";
+import { type AnyJson, startTestDevice, type TestDevice } from "./helpers.ts";
 
 let dev: TestDevice;
 let fresh: TestDevice;
@@ -93,9 +93,9 @@ describe("POST /api/__test/reset", () => {
     expect(await readdir(join(dev.dataDir, "firmware"))).toEqual(["ota_0.bin"]);
     // One boot (the reset's, as a new unit's first); REBOOT_DELAY's minute passing on the unit's clock reboots nothing.
     expect(dev.device.boots).toBe(boots + 1);
+    expect(dev.device.power.scheduledAt).toBe(null);
     expect((await dev.postJson("/api/__test/clock", { advanceMs: 120_000 })).status).toBe(200);
-    await sleep(100);
-    expect([dev.isUp(), dev.device.boots]).toEqual([true, boots + 1]);
+    expect([dev.isUp(), dev.device.boots, dev.device.power.scheduledAt]).toEqual([true, boots + 1, null]);
     // The new owner password is gone, the seeded one works.
     expect((await dev.postJson(API.authTest, { auth_pw: "new-owner" })).status).toBe(401);
   });
