@@ -4,7 +4,7 @@ import { mkdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, expect, type Page } from "@playwright/test";
-import { startChildDevice } from "@trc/device";
+import { clockHooksClient, startChildDevice } from "@trc/device";
 import { CHROMIUM } from "../chromium.ts";
 import { consoleBuild } from "./docs-section.ts";
 
@@ -17,6 +17,8 @@ async function main(): Promise<void> {
     env: { DEVICE_TEST_HOOKS: "1", CONSOLE_DIST: dist, DEVICE_NAME: "FINISH-1" },
     tempPrefix: "trc-shots-",
   });
+  // One clock (docs/TESTING.md): the page's fake clock and the unit's move together, so the pictures agree.
+  const unitClock = clockHooksClient(unit.url);
   const scenario = async (patch: Record<string, unknown> | null) => {
     const res = await fetch(`${unit.url}/api/__test/scenario`, {
       method: patch ? "POST" : "DELETE",
@@ -38,9 +40,14 @@ async function main(): Promise<void> {
       await target.screenshot({ path, animations: "disabled" });
       console.log(`[screenshots] ${name} (${Math.round(statSync(path).size / 1024)} kB)`);
     };
-    /** The alarm watch reads each dataset again 30 s after its last answer: jump there and let it answer. */
+    /**
+     * The alarm watch reads each dataset again 30 s after its last answer: the unit lives those 31 s first, then the
+     * page jumps there (and back onto the unit's time, which its clock lost while firing), and it answers.
+     */
     const nextWatch = async () => {
-      await page.clock.fastForward("00:31");
+      const { warpMs } = await unitClock.advanceClock(31_000);
+      await page.clock.fastForward(31_000);
+      await page.clock.setSystemTime(Date.now() + warpMs);
       await page.waitForTimeout(1500);
     };
 
@@ -91,8 +98,13 @@ async function main(): Promise<void> {
     await shot("live.png");
     await scenario(null);
 
+    // The Fleet page on race morning again: tags passing, two polls for its Ready column's trail.
+    await scenario({ clockOffsetMs: 0, serverDown: false });
+    await scenario({ massStart: { tags: 3000, seconds: 900, readsPerTag: [3, 5], antennas: [3, 3] } });
     await page.goto("/fleet");
-    await page.waitForTimeout(3000);
+    await nextWatch();
+    await nextWatch();
+    await expect(page.getByRole("row").nth(1)).toContainText("Ready", { timeout: 20_000 });
     await shot("fleet.png");
   } finally {
     await browser.close();
