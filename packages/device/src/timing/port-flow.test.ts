@@ -2,6 +2,7 @@
 import { TimingTelemetry } from "@trc/protocol";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Connection } from "./connection.ts";
+import { SOCKET_BUFFER_BYTES } from "./port.ts";
 import type { Passing } from "./session.ts";
 import { timingTelemetry } from "./telemetry.ts";
 import { filteredPort, Program, pause, range, seqs, until } from "./test-program.ts";
@@ -45,7 +46,7 @@ async function fillUntilStalled(s: Setup, conn: Connection<Passing>, replay = fa
 }
 
 /** At most the socket's high-water mark and one batch of lines over it. */
-const BOUND = 16 * 1024 + 64 * 64;
+const BOUND = SOCKET_BUFFER_BYTES + 64 * 64;
 
 describe("a program that never reads", () => {
   it("holds a bounded buffer, is cut after 30 s taking nothing; what it did not take stays Left for the next", async () => {

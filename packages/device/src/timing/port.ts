@@ -12,6 +12,10 @@ import { Connection, type RequestHandler } from "./connection.ts";
 import { ReplayRun } from "./replay.ts";
 import type { PortFeed, TimingClock } from "./types.ts";
 
+/** What one program's socket holds before the unit stops writing to it (Node 22 and later default to 64 KiB, 20 to
+ * 16 KiB: fixed, so a program that never reads costs the same memory on every Node). */
+export const SOCKET_BUFFER_BYTES = 16 * 1024;
+
 export interface TimingPortOptions<T> {
   kind: TimingPortKind;
   clock: TimingClock;
@@ -56,8 +60,9 @@ export class TimingPort<T> {
   /** Starts listening (port 0: any free one); answers the port. */
   async listen(port: number, host = "0.0.0.0"): Promise<number> {
     if (this.#server) throw new Error(`the ${this.kind} port is already listening`);
-    const server = createServer({ noDelay: true, keepAlive: true, keepAliveInitialDelay: 10_000 }, (s) =>
-      this.#accept(s),
+    const server = createServer(
+      { noDelay: true, keepAlive: true, keepAliveInitialDelay: 10_000, highWaterMark: SOCKET_BUFFER_BYTES },
+      (s) => this.#accept(s),
     );
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
