@@ -3,7 +3,7 @@ import { API, TimingTelemetry } from "@trc/protocol";
 import { afterEach, expect } from "vitest";
 import { testHooksClient } from "../src/test-hooks-client.ts";
 import { Program } from "../src/timing/test-program.ts";
-import type { AnyJson, TestDevice } from "./helpers.ts";
+import { type AnyJson, startTestDevice, type TestDevice } from "./helpers.ts";
 
 /** A passing or read line: TAG;dd-mm-yyyy hh:mm:ss.ccc;ANT;SEQ;;R */
 export const LINE = /^([^;]+);(\d{2})-(\d{2})-(\d{4}) (\d{2}):(\d{2}):(\d{2})\.(\d{3});(\d);(\d+);;([01])$/;
@@ -59,3 +59,12 @@ export async function connectProgram(dev: TestDevice, kind: "raw" | "filtered"):
 
 /** The answer lines of a program (not heartbeats, passings or RACESTART). */
 export const answers = (p: Program) => p.data().filter((l) => !l.includes(";") && !l.startsWith("RACESTART"));
+
+/** A test unit for race control: a 1 s heartbeat, and one passing per tag visit (reads_2b_sent FS, the first read's). */
+export async function startTimingUnit(): Promise<TestDevice> {
+  const dev = await startTestDevice({ testHooks: true, timingHeartbeatMs: 1000 });
+  expect((await dev.postJson(API.configSet, { key: "reads_2b_sent", value: "FS", time: "t" })).status).toBe(
+    200,
+  );
+  return dev;
+}

@@ -4,7 +4,7 @@
 import { API } from "@trc/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seqs, until } from "../src/timing/test-program.ts";
-import { startTestDevice, type TestDevice } from "./helpers.ts";
+import type { TestDevice } from "./helpers.ts";
 import {
   advance,
   answers,
@@ -14,15 +14,13 @@ import {
   massLines,
   massStart,
   passings,
+  startTimingUnit,
   timing,
 } from "./timing-helpers.ts";
 
 let dev: TestDevice;
 beforeAll(async () => {
-  dev = await startTestDevice({ testHooks: true, timingHeartbeatMs: 1000 });
-  expect((await dev.postJson(API.configSet, { key: "reads_2b_sent", value: "FS", time: "t" })).status).toBe(
-    200,
-  );
+  dev = await startTimingUnit();
 });
 afterAll(() => dev.dispose());
 

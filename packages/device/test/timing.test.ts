@@ -3,7 +3,7 @@
 import { API } from "@trc/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { until } from "../src/timing/test-program.ts";
-import { startTestDevice, type TestDevice } from "./helpers.ts";
+import type { TestDevice } from "./helpers.ts";
 import {
   advance,
   connectProgram,
@@ -12,17 +12,14 @@ import {
   massLines,
   massStart,
   passings,
+  startTimingUnit,
   timing,
   timingPorts,
 } from "./timing-helpers.ts";
 
 let dev: TestDevice;
 beforeAll(async () => {
-  dev = await startTestDevice({ testHooks: true, timingHeartbeatMs: 1000 });
-  // One passing per tag visit, the first read's.
-  expect((await dev.postJson(API.configSet, { key: "reads_2b_sent", value: "FS", time: "t" })).status).toBe(
-    200,
-  );
+  dev = await startTimingUnit();
 });
 afterAll(() => dev.dispose());
 
