@@ -30,13 +30,19 @@ export type RequestHandler<T> = (
   program: { kind: TimingPortKind; address: string },
 ) => PortAnswer<T> | Promise<PortAnswer<T>>;
 
-export interface ConnectionDeps<T> {
+/** What a port and each of its connections share: the kind, the clock, what is sent and how requests are answered. */
+export interface PortSetup<T> {
   kind: TimingPortKind;
   clock: TimingClock;
   feed: PortFeed<T>;
+  /** The lines of one item (without CR): its passing line, and RACESTART after a live marker's. */
   lines: (item: T, replayed: boolean) => string[];
   handle: RequestHandler<T>;
+  /** The unit's utc_offset (seconds), to read the local times of requests. */
   utcOffsetS: () => number;
+}
+
+export interface ConnectionDeps<T> extends PortSetup<T> {
   heartbeatMs: number;
   idleMs: number;
   onClose: (connection: Connection<T>) => void;

@@ -8,23 +8,14 @@
 // and does not show in that progress. `programs()` and `replayProgress()` are the telemetry dataset's parts.
 import { createServer, type Server, type Socket } from "node:net";
 import { TIMING_PORT, type TimingPortKind, type TimingProgram } from "@trc/protocol";
-import { Connection, type RequestHandler } from "./connection.ts";
+import { Connection, type PortSetup } from "./connection.ts";
 import { ReplayRun } from "./replay.ts";
-import type { PortFeed, TimingClock } from "./types.ts";
 
 /** What one program's socket holds before the unit stops writing to it (Node 22 and later default to 64 KiB, 20 to
  * 16 KiB: fixed, so a program that never reads costs the same memory on every Node). */
 export const SOCKET_BUFFER_BYTES = 16 * 1024;
 
-export interface TimingPortOptions<T> {
-  kind: TimingPortKind;
-  clock: TimingClock;
-  feed: PortFeed<T>;
-  /** The lines of one item (without CR): its passing line, and RACESTART after a live marker's. */
-  lines: (item: T, replayed: boolean) => string[];
-  handle: RequestHandler<T>;
-  /** The unit's utc_offset (seconds), to read the local times of requests. */
-  utcOffsetS: () => number;
+export interface TimingPortOptions<T> extends PortSetup<T> {
   maxConnections?: number;
   heartbeatMs?: number;
   idleMs?: number;
