@@ -2,15 +2,14 @@
 // flag off, execution regardless of level (the unit's 401 and 404 as badges), the remote store with a bad answer, and
 // the wait of a 429 under Execute. These were browser tests (e2e/commands-flags.spec.ts, e2e/auth-limit.spec.ts).
 
-import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import { API, BUILT_IN_COMMANDS } from "@trc/protocol";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderPage } from "../../test-utils.tsx";
 import { useAuth } from "../shared/authStore.ts";
-import { useDeviceSettings } from "../shared/deviceSettings.ts";
 import { useFlags } from "../shared/flags.ts";
 import CommandsPage from "./CommandsPage.tsx";
-import { useCommands } from "./commandsStore.ts";
+import { advance, onFakeClockWithUnit } from "./commandsTestClock.ts";
 
 const UNIT = "http://10.7.0.2";
 const BANNER = "Insufficient permissions for this command! Please authenticate";
@@ -37,32 +36,17 @@ function stubUnit(answers: (path: string, body: unknown) => Answer) {
   return asked;
 }
 
-const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
-
 /** Clicks Execute and lets the 2 s send delay and the answer pass on the fake clock. */
 async function execute(): Promise<void> {
   fireEvent.click(executeButton());
   await advance(2_100);
 }
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  localStorage.clear();
-  sessionStorage.clear();
-  useDeviceSettings.getState().update({ rootAPI: UNIT });
-  useAuth.getState().useNone();
-  useFlags.getState().reload();
-  useCommands.setState({ selected: null, drafts: {}, history: [] });
-});
+onFakeClockWithUnit(UNIT);
 afterEach(() => {
-  // Unmounted before the unit is unstubbed: nothing left running reaches the real network.
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
   for (const name of ["useAuth", "allowExecutionRegardless", "useRemoteStore"])
     useFlags.getState().setOverride("commands", name, undefined);
   useAuth.getState().useNone();
-  useDeviceSettings.getState().update({ rootAPI: "" });
 });
 
 describe("commands feature flags", () => {

@@ -1,14 +1,11 @@
 // The Commands page's timings on a fake clock (SPEC §4, §7, §9), as the operator sees them: Execute spins for 500 ms
 // after a click, the command leaves 2 s after it, and while it is on its way another command can be chosen but not run.
 // These were timed in the browser (e2e/commands.spec.ts) until the browser suite kept only the order of what it sees.
-import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, fireEvent, screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
 import { renderPage } from "../../test-utils.tsx";
-import { useAuth } from "../shared/authStore.ts";
-import { useDeviceSettings } from "../shared/deviceSettings.ts";
-import { useFlags } from "../shared/flags.ts";
 import CommandsPage from "./CommandsPage.tsx";
-import { useCommands } from "./commandsStore.ts";
+import { advance, onFakeClockWithUnit } from "./commandsTestClock.ts";
 
 const UNIT = "http://10.7.0.1";
 
@@ -30,24 +27,7 @@ function stubUnit() {
   return received;
 }
 
-/** Moves the fake clock on by `ms`, letting React and the promises it releases settle. */
-const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
-
-beforeEach(() => {
-  vi.useFakeTimers();
-  localStorage.clear();
-  useDeviceSettings.getState().update({ rootAPI: UNIT });
-  useAuth.getState().useNone();
-  useFlags.getState().reload();
-  useCommands.setState({ selected: null, drafts: {}, history: [] });
-});
-afterEach(() => {
-  // Unmounted before the unit is unstubbed: nothing left running reaches the real network.
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  useDeviceSettings.getState().update({ rootAPI: "" });
-});
+onFakeClockWithUnit(UNIT);
 
 describe("Execute on a fake clock", () => {
   it("spins for exactly 500 ms after the click: busy and disabled, then idle", async () => {
