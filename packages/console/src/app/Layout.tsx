@@ -8,6 +8,7 @@ import { ConnectionIndicator } from "./ConnectionIndicator.tsx";
 import { ErrorBoundary } from "./ErrorBoundary.tsx";
 import { RestartWatch } from "./RestartWatch.tsx";
 import { focusPageStart, useRouteFocus } from "./routeFocus.ts";
+import { TimingBadge } from "./TimingBadge.tsx";
 import { useDeviceIdentity } from "./useDeviceIdentity.ts";
 
 /** The alarm watch and panel: their own chunk, loaded as the shell first renders (not needed for the first paint). */
@@ -17,6 +18,7 @@ const AlarmCenter = lazy(() => import("../alarms/AlarmCenter.tsx"));
 export const NAV = [
   ["/telemetry", "Telemetry"],
   ["/live", "Live"],
+  ["/timing", "Timing"],
   ["/files", "Files"],
   ["/commands", "Commands"],
   ["/configuration", "Configuration"],
@@ -65,6 +67,7 @@ export function Layout({ children }: { children: ReactNode }) {
             {deviceMode}
           </span>
         )}
+        <TimingBadge />
         <ConnectionIndicator />
         {identity.isError && !deviceName && <span className="error-text">Device not reachable</span>}
       </header>

@@ -11,6 +11,7 @@ const ConfigurationPage = lazy(() => import("../configuration/ConfigurationPage.
 const FirmwarePage = lazy(() => import("../firmware/FirmwarePage.tsx"));
 const FleetPage = lazy(() => import("../fleet/FleetPage.tsx"));
 const LivePage = lazy(() => import("../live/LivePage.tsx"));
+const TimingPage = lazy(() => import("../timing/TimingPage.tsx"));
 const SettingsPage = lazy(() => import("../settings/SettingsPage.tsx"));
 const AuthPage = lazy(() => import("../auth/AuthPage.tsx"));
 
@@ -22,6 +23,9 @@ export function AppRoutes({ history }: { history: GuardedHistory }) {
         <Switch>
           <Route path="/live">
             <LivePage />
+          </Route>
+          <Route path="/timing">
+            <TimingPage />
           </Route>
           <Route path="/files">
             <FilesPage />
