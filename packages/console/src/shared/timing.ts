@@ -4,6 +4,7 @@ import { API, TIMING_DATASET, TimingTelemetry } from "@trc/protocol";
 import { requestStrict } from "../api/client.ts";
 import { DeviceError } from "../api/errors.ts";
 import { deviceKey, useApiBase } from "./deviceSettings.ts";
+import { lazyStore } from "./lazyStore.ts";
 
 /** How often the timing dataset is read while a page shows it (the header on every page: a mode change shows within it). */
 export const TIMING_REFRESH_MS = 5_000;
@@ -56,3 +57,18 @@ export function timingBadgeText(t: TimingTelemetry | null | undefined): string |
   if (t.mode === "test" || !t.session) return "Test mode";
   return `Timing · ${t.session.file} · ${passingsText(t.session.passings)}`;
 }
+
+interface TimingIntent {
+  /** When this console last asked each unit (canonical address) to stop timing, browser epoch ms. */
+  stopAsked: Record<string, number>;
+  askedToStop(base: string, at?: number): void;
+}
+
+/**
+ * What this console asked of each unit's race control: the alarm `Timing stopped` is for a unit that left timing mode
+ * some other way (a reboot, a timing program's STOPREAD), so the Timing page's Stop notes its request here first.
+ */
+export const useTimingIntent = lazyStore<TimingIntent>()((set) => ({
+  stopAsked: {},
+  askedToStop: (base, at = Date.now()) => set((s) => ({ stopAsked: { ...s.stopAsked, [base]: at } })),
+}));
