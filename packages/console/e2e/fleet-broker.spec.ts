@@ -49,6 +49,9 @@ for (const kind of BROKER_KINDS) {
           await expect(cell(page, unit.name, "seen")).toHaveText(String(seen));
           await expect(cell(page, unit.name, "firmware")).toHaveText(firmware);
           await expect(cell(page, unit.name, "battery")).toHaveText(/^\d+ %( charging)?$/);
+          // Its timing telemetry (D11, D12): it booted in test mode.
+          await expect(cell(page, unit.name, "timing")).toHaveText("Test");
+          await expect(cell(page, unit.name, "programs")).toHaveText("0");
           await expect(row(page, unit.name)).toContainText(`MQTT ${unit.clientId}`);
         }
         // The polled row keeps working beside them.

@@ -2,7 +2,15 @@
 // Open, the list across a reload, refused addresses.
 import type { Page } from "@playwright/test";
 import { shownColour } from "./colours.ts";
-import { expect, type RunningDevice, startExtraDevice, test } from "./fixtures.ts";
+import {
+  advanceClocks,
+  expect,
+  installClocks,
+  type RunningDevice,
+  startExtraDevice,
+  test,
+  unitAnswers,
+} from "./fixtures.ts";
 import { cell, row, rows } from "./fleet-helpers.ts";
 
 const reason = (page: Page) => page.locator("#fleet-address-reason");
@@ -58,11 +66,11 @@ test.describe
     test.beforeAll(async () => {
       [two, three] = await Promise.all([
         startExtraDevice({ DEVICE_NAME: "DECODER-02", DEVICE_SCENARIO: "antenna-missing" }),
-        // Its reboot takes 25 s: long enough for a 15 s poll to find it gone.
+        // Away for 4 s when it reboots: long enough for the page to jump to its next poll and find it gone.
         startExtraDevice({
           DEVICE_NAME: "DECODER-03",
           DEVICE_CLOCK_OFFSET_MS: "2000",
-          DEVICE_REBOOT_MS: "25000",
+          DEVICE_REBOOT_MS: "4000",
         }),
       ]);
     });
@@ -79,7 +87,7 @@ test.describe
         await expect(row(page, name)).toHaveAttribute("data-state", "online");
     }
 
-    test("rows fill in: name, mode, state, battery, passings, antennas, clock offset, firmware, alarms", async ({
+    test("rows fill in: name, reader, state, mode, programs, battery, passings, antennas, clock offset, firmware, alarms", async ({
       page,
     }) => {
       test.setTimeout(75_000);
@@ -101,6 +109,11 @@ test.describe
         await expect(cell(page, name, "seen")).toHaveText(/^\d+$/);
         await expect(cell(page, name, "firmware")).toHaveText(firmwareOf[name] ?? "");
         await expect(row(page, name).getByRole("cell", { name: "uhf", exact: true })).toBeVisible();
+      }
+      // A unit boots in test mode (D12), no timing program connected (this worker's unit may be timing for a race test).
+      for (const name of ["DECODER-02", "DECODER-03"]) {
+        await expect(cell(page, name, "timing")).toHaveText("Test");
+        await expect(cell(page, name, "programs")).toHaveText("0");
       }
       // A unit just started may not have read a tag on every antenna yet: reads only grow, so the next poll
       // (every 15 s) shows every antenna with reads.
@@ -140,8 +153,12 @@ test.describe
 
     test("a unit that goes down reads Offline while the others stay Online, and Online when it is back", async ({
       page,
+      device,
     }) => {
-      test.setTimeout(100_000);
+      test.setTimeout(60_000);
+      // One clock: the page and the three units move on together (the next poll, every 15 s, without waiting for it).
+      const POLL_MS = 15_000;
+      await installClocks(page, device);
       await openFleet(page);
       const reboot = await fetch(`${three.url}/api/commands/execute`, {
         method: "POST",
@@ -149,7 +166,11 @@ test.describe
         body: JSON.stringify({ cmd: "REBOOT", args: [] }),
       });
       expect(reboot.status).toBe(200);
-      await expect(row(page, "DECODER-03")).toHaveAttribute("data-state", "offline", { timeout: 25_000 });
+      await expect.poll(() => unitAnswers(three.url), { intervals: [100] }).toBe(false);
+      // DECODER-03 is away and its clock with it: the others' clocks and the page's move to the next poll.
+      await two.hooks.advanceClock(POLL_MS);
+      await advanceClocks(page, device, POLL_MS);
+      await expect(row(page, "DECODER-03")).toHaveAttribute("data-state", "offline");
       await expect(row(page, "DECODER-03").getByText("Offline", { exact: true })).toBeVisible();
       await expect.poll(() => shownColour(row(page, "DECODER-03"), "border-left-color")).toBe("red");
       await expect(cell(page, "DECODER-03", "alarms")).toHaveText("Unit offline");
@@ -158,7 +179,12 @@ test.describe
         await expect(row(page, name)).toHaveAttribute("data-state", "online");
         await expect(row(page, name).getByText("Online", { exact: true })).toBeVisible();
       }
-      await expect(row(page, "DECODER-03")).toHaveAttribute("data-state", "online", { timeout: 45_000 });
+      // Back after its 4 s: its clock catches up with the others', then all move to the next poll.
+      await expect.poll(() => unitAnswers(three.url), { timeout: 20_000 }).toBe(true);
+      await three.hooks.advanceClock(POLL_MS);
+      await Promise.all([two.hooks.advanceClock(POLL_MS), three.hooks.advanceClock(POLL_MS)]);
+      await advanceClocks(page, device, POLL_MS);
+      await expect(row(page, "DECODER-03")).toHaveAttribute("data-state", "online");
       await expect(page.getByTestId("fleet-summary")).toHaveText(/^3 units: 3 online, 0 offline, /);
     });
   });

@@ -23,7 +23,8 @@ export async function healthyUnit(device: Device): Promise<void> {
 }
 
 /**
- * Opens the dashboard of a healthy unit on the unit's clock (installClocks: running naturally), race length 1 h, and
+ * Opens the dashboard of a healthy unit on the unit's clock (installClocks: running naturally), race length 1 h, its
+ * timing program marked not needed (it boots in test mode; the item's rules are proven in readyRules.test.ts), and
  * waits until the check says Ready: the watch's second reading of uhf/ports, 31 s of reads later, shows every antenna
  * reading.
  */
@@ -33,6 +34,7 @@ export async function openReady(page: Page, device: Device): Promise<void> {
   await installClocks(page, device);
   await page.goto("/");
   await readyPanel(page).getByRole("spinbutton", { name: "Race length (hours)" }).fill("1");
+  await readyPanel(page).getByRole("checkbox", { name: "Timing program not needed for this unit" }).check();
   await expect.poll(() => asked(device, "uhf/ports")).toBeGreaterThan(0);
   await firstSyncDone(page);
   await nextWatch(page, device, "uhf/ports");

@@ -19,6 +19,7 @@ const LINKS = [
   "Battery card (Battery)",
   "Free up storage (Storage)",
   "Passings card (Backlog)",
+  "Programs on the Timing page (Timing program)",
   "Alarm panel (Alarms)",
 ];
 
@@ -51,7 +52,9 @@ for (const width of [PHONE.width, 360]) {
         const label = item(page, id).getByRole("strong");
         expect(Math.abs((await middle(value(page, id))) - (await middle(label)))).toBeLessThan(4);
       }
+      // These two take two lines ("Timing program" is longer than the label column).
       await expect(value(page, "antennas")).toHaveText("3 antennas read within 10 min");
+      await expect(value(page, "timing")).toHaveText("Not needed for this unit");
       for (const name of LINKS) await expect(readyPanel(page).getByRole("link", { name })).toBeInViewport();
       // The dashboard's first card starts on the first screen (below the 524 px tall panel of three lines per item, it
       // started at 742 px).

@@ -1,6 +1,7 @@
-// The Ready check against the emulator: Ready on a healthy unit with every item's value and the race length kept, and
-// one item (storage) turning it to "Not ready" with its reason and its link. Each item's rule and exact reason (battery
-// against race + 1 h, antennas lost, poor or silent for 10 min, the clock's 100 ms and 10 min, the backlog) is proven in
+// The Ready check against the emulator: Ready on a healthy unit with every item's value, the race length and the
+// timing program marked not needed kept, and one item (storage) turning it to "Not ready" with its reason and its
+// link. Each item's rule and exact reason (battery against race + 1 h, antennas lost, poor or silent for 10 min, the
+// clock's 100 ms and 10 min, the backlog, the timing program) is proven in
 // src/shared/readyRules.test.ts and src/telemetry/ReadyPanel.test.tsx (docs/TESTING.md).
 import { expect, test } from "./fixtures.ts";
 import { item, openReady, openReadyWithStorageFull, readyPanel, value } from "./ready-helpers.ts";
@@ -15,13 +16,14 @@ test("a healthy unit is Ready, every item with its value; the race length is kep
   device,
 }) => {
   await openReady(page, device);
-  await expect(readyPanel(page).getByTestId("ready-item")).toHaveCount(6);
+  await expect(readyPanel(page).getByTestId("ready-item")).toHaveCount(7);
   await expect(readyPanel(page).getByRole("listitem").getByRole("strong")).toHaveText([
     "Antennas",
     "Device clock",
     "Battery",
     "Storage",
     "Backlog",
+    "Timing program",
     "Alarms",
   ]);
   await expect(value(page, "antennas")).toHaveText("3 antennas read within 10 min");
@@ -29,6 +31,7 @@ test("a healthy unit is Ready, every item with its value; the race length is kep
   await expect(value(page, "battery")).toHaveText(/^\d+ h \d+ min to empty$/);
   await expect(value(page, "storage")).toHaveText(/^\d+ % used$/);
   await expect(value(page, "backlog")).toHaveText("Empty");
+  await expect(value(page, "timing")).toHaveText("Not needed for this unit");
   await expect(value(page, "alarms")).toHaveText("None unacknowledged");
   await expect(readyPanel(page).getByTestId("ready-reason")).toHaveCount(0);
   // The Ready panel comes before the cards, which keep the spec's order.
@@ -36,6 +39,9 @@ test("a healthy unit is Ready, every item with its value; the race length is kep
   await page.reload();
   await expect(readyPanel(page).getByRole("spinbutton", { name: "Race length (hours)" })).toHaveValue("1");
   await expect(page.evaluate(() => localStorage.getItem("readyRaceHours"))).resolves.toBe("1");
+  await expect(
+    readyPanel(page).getByRole("checkbox", { name: "Timing program not needed for this unit" }),
+  ).toBeChecked();
 });
 
 test("storage at 85 %: Not ready, 'Storage 85 % used (80 % or more)'; its link opens the Files page", async ({

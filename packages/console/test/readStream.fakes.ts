@@ -98,6 +98,9 @@ export const read = (seq: number, tag = "000123", ant = 0, time = EPOCH + seq): 
 export const readsEvent = (reads: readonly TagRead[]) =>
   `event: reads\nid: ${reads[reads.length - 1]?.seq}\ndata: ${JSON.stringify({ reads })}\n\n`;
 export const batch = (...seqs: number[]) => readsEvent(seqs.map((s) => read(s)));
+/** The `hello` event that begins every stream (D10): where it starts, the unit's newest and oldest kept seq. */
+export const helloEvent = (after: number, newest = after, oldest = 1) =>
+  `event: hello\nid: ${after}\ndata: ${JSON.stringify({ after, newest, oldest })}\n\n`;
 export const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 export function setup() {

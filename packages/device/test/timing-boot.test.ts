@@ -32,7 +32,7 @@ describe("reboots and the reset hook", () => {
     expect(dev.timingPorts()).toEqual({ raw: null, filtered: null });
     await expect.poll(() => reachable(dev.url), { timeout: 10_000 }).toBe(true);
     expect(await timingPorts(dev)).toEqual(ports);
-    expect(await timing(dev)).toEqual(IDLE);
+    expect(await timing(dev)).toMatchObject(IDLE);
     const again = await connectProgram(dev, "filtered");
     await advance(dev, 1500);
     await until(() => again.lines().includes("*"));
@@ -46,7 +46,7 @@ describe("reboots and the reset hook", () => {
     await until(() => program.data().length >= 2);
     expect((await dev.postJson("/api/__test/reset", {})).status).toBe(200);
     await until(() => program.closed);
-    expect(await timing(dev)).toEqual(IDLE);
+    expect(await timing(dev)).toMatchObject(IDLE);
     expect(await timingPorts(dev)).toEqual(ports);
     const names = ((await dev.getJson(API.filesAll)).body.files as { name: string }[]).map((f) => f.name);
     expect(names.filter((n) => n.startsWith("timing_"))).toEqual([

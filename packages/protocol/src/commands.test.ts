@@ -53,6 +53,7 @@ describe("BUILT_IN_COMMANDS matches D4", () => {
       ["TIMING_START", 5, 0],
       ["TIMING_STOP", 5, 0],
       ["MARKER", 5, 0],
+      ["REPLAY_WINDOW", 5, 2],
     ]);
     expect(BUILT_IN_COMMANDS).toHaveLength(D4.length);
     expect(findCommand("MARKER")).toBeUndefined();

@@ -181,6 +181,16 @@ export const TIMING_COMMANDS: readonly CommandDefinition[] = [
     desc: "Store and send a passing with the tag MARKER at this moment (a gun start); timing only.",
     args: [],
   },
+  {
+    name: "Replay window",
+    cmd: "REPLAY_WINDOW",
+    perm: 5,
+    desc: "Send the stored passings from one time to another again (both seconds included).",
+    args: [
+      arg("from", "text", "17-05-2026 09:00:00", "dd-MM-yyyy HH:mm:ss, the unit's local time"),
+      arg("to", "text", "17-05-2026 10:00:00", "dd-MM-yyyy HH:mm:ss, the unit's local time"),
+    ],
+  },
 ];
 
 /** Every command a unit with race control accepts: the built-in list (D4), then race control's. */

@@ -14,6 +14,7 @@ export * from "./issues.ts";
 export * from "./levels.ts";
 export * from "./mqtt.ts";
 export * from "./openapi.ts";
+export * from "./passing-filter.ts";
 export * from "./passings-stream.ts";
 export * from "./telemetry.ts";
 export * from "./test-image.ts";

@@ -34,7 +34,13 @@ import {
   UhfPortsTelemetry,
   UnusedTelemetry,
 } from "./telemetry.ts";
-import { ReplayProgress, TimingProgram, TimingSessionInfo, TimingTelemetry } from "./timing.ts";
+import {
+  ReplayProgress,
+  TimingProgram,
+  TimingSessionInfo,
+  TimingSessionSummary,
+  TimingTelemetry,
+} from "./timing.ts";
 
 export type JsonSchema = { [key: string]: unknown };
 
@@ -127,6 +133,7 @@ const NAMED: readonly [string, z.ZodMiniType, string][] = [
   ["TimingSessionInfo", TimingSessionInfo, "The open timing session: its file, start and passings stored."],
   ["TimingProgram", TimingProgram, "A timing program connected to the raw or the filtered port."],
   ["ReplayProgress", ReplayProgress, "A replay under way: passings to send again and sent so far."],
+  ["TimingSessionSummary", TimingSessionSummary, "A timing file on the unit: its passings, first and last."],
   ["TimingTelemetry", TimingTelemetry, "The telemetry dataset timing (D12): race control's state."],
   [
     "UnusedTelemetry",
@@ -176,13 +183,22 @@ const FIELD_NOTES: Readonly<Record<string, Readonly<Record<string, string>>>> = 
   TimeSourcesTelemetry: { utc_offset: "Seconds east of UTC." },
   TempSensor: { temp: "Degrees Celsius." },
   TimingSessionInfo: { file: "timing_NNNN.csv.", startedAt: "Epoch ms by the unit's clock." },
+  TimingSessionSummary: {
+    file: "timing_NNNN.csv.",
+    first: "The earliest passing's time, epoch ms by the unit's clock; null for a file without passings.",
+    last: "The latest passing's time, epoch ms by the unit's clock; null for a file without passings.",
+  },
   TimingProgram: {
     address: "The program's ip:port.",
     connectedAt: "Epoch ms by the unit's clock.",
     sent: "Items it took, live and sent again.",
     lastSentAt: "Epoch ms by the unit's clock; null before the first.",
   },
-  TimingTelemetry: { mode: "test (reads shown, nothing stored or sent) or timing.", replay: "null: none." },
+  TimingTelemetry: {
+    mode: "test (reads shown, nothing stored or sent) or timing.",
+    replay: "null: none.",
+    sessions: "The timing files on the unit, by number (optional).",
+  },
   CellularAntTelemetry: {
     xbar: "Diversity swapped.",
     rssi: "dBm.",

@@ -10,7 +10,8 @@ A unit boots in **test** mode: it reads and shows reads (the read stream, the ra
 
 - \`mode\`: \`test\` or \`timing\`; \`session\`: the open session (its file, when it started, the passings stored in it), null in test mode.
 - \`programs\`: the timing programs connected to the unit's TCP ports \`raw_port\` (every read) and \`filtered_port\` (every passing), at most ${P.maxConnections} per port: each one's address, when it connected, how many items it took (live and sent again) and when it took the last.
-- \`replay\`: the replay under way (Replay all, selected or manual): the passings it sends again (R = 1) and how many the slowest program took; null when none is.
+- \`sessions\` (optional): every timing file on the unit, by number, with its passings and the time of its first and last (null for none): this run's sessions and earlier ones'.
+- \`replay\`: the replay under way (Replay all, selected, manual or window): the passings it sends again (R = 1) and how many the slowest program took; null when none is.
 
 Times are epoch milliseconds by the unit's clock.`;
 

@@ -125,7 +125,7 @@ describe("the read stream in the document", () => {
 });
 
 describe("race control in the document (D12)", () => {
-  it("describes GET /api/telemetry/timing with its schema, and the three commands beside the built-in list", () => {
+  it("describes GET /api/telemetry/timing with its schema, and race control's commands beside the built-in list", () => {
     const timing = op(API.telemetry(TIMING_DATASET), "get") as {
       responses: Record<string, { content?: Record<string, { schema: object }> }>;
     };
@@ -139,6 +139,7 @@ describe("race control in the document (D12)", () => {
       { cmd: "TIMING_START", name: "Start timing", perm: 5 },
       { cmd: "TIMING_STOP", name: "Stop timing", perm: 5 },
       { cmd: "MARKER", name: "Marker", perm: 5 },
+      { cmd: "REPLAY_WINDOW", name: "Replay window", perm: 5 },
     ]);
     expect((doc["x-built-in-commands"] as { cmd: string }[]).map((c) => c.cmd)).not.toContain("MARKER");
   });

@@ -52,11 +52,22 @@ export type TimingProgram = z.infer<typeof TimingProgram>;
 export const ReplayProgress = z.object({ total: count, sent: count });
 export type ReplayProgress = z.infer<typeof ReplayProgress>;
 
+/** A timing file on the unit (a session, this run's or an earlier one's): its passings and their first and last time. */
+export const TimingSessionSummary = z.object({
+  file: z.string(),
+  passings: count,
+  first: z.nullable(num),
+  last: z.nullable(num),
+});
+export type TimingSessionSummary = z.infer<typeof TimingSessionSummary>;
+
 export const TimingTelemetry = z.object({
   mode: TimingMode,
   session: z.nullable(TimingSessionInfo),
   programs: z.array(TimingProgram),
   replay: z.nullable(ReplayProgress),
+  /** The timing files, by number (optional: a unit without it still answers the dataset). */
+  sessions: z.optional(z.array(TimingSessionSummary)),
 });
 export type TimingTelemetry = z.infer<typeof TimingTelemetry>;
 

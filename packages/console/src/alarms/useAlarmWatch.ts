@@ -1,6 +1,6 @@
 // The background alarm watch, mounted once in the layout: the readings the rules need as queries sharing the
-// dashboard's cache (refreshed when 30 s old), the rules evaluated every second, a beep on new alarms (the tab title
-// reads the store: app/useDeviceIdentity).
+// dashboard's cache (refreshed when 30 s old; race control's timing dataset the header's query, every 5 s), the rules
+// evaluated every second, a beep on new alarms (the tab title reads the store: app/useDeviceIdentity).
 import {
   type QueryClient,
   type UseQueryResult,
@@ -19,6 +19,7 @@ import { clockResultQuery, clockView } from "../shared/clockQuery.ts";
 import { useApiBase } from "../shared/deviceSettings.ts";
 import { history } from "../shared/telemetryHistory.ts";
 import { datasetQuery, type Reading } from "../shared/telemetryQueries.ts";
+import { timingQuery, useTimingIntent } from "../shared/timing.ts";
 import { useDeviceMode } from "../shared/unit.ts";
 import { beep } from "../ui/beep.ts";
 
@@ -92,6 +93,14 @@ export function useAlarmWatch(): void {
     combine: latestOf,
   });
   const clock = clockView(useQuery(clockResultQuery(base)));
+  // The header's query (same key and interval: no extra reads), never cancelled by an unmount as the others; null
+  // for a unit without race control.
+  const header = timingQuery(base);
+  const timing = useQuery({
+    ...header,
+    queryFn: () => header.queryFn({ signal: UNCANCELLED }),
+    enabled: reachable,
+  });
 
   const evaluate = useEffectEvent((now: number, since: number) => {
     const battery = latest.battery?.data as AlarmReadings["battery"];
@@ -106,6 +115,10 @@ export function useAlarmWatch(): void {
     let memory = store.memory;
     if (ports?.data) memory = remember(memory, { channels, at: ports.at });
     if (passings?.data) memory = remember(memory, { seen, at: passings.at });
+    if (timing.data) {
+      const stopAsked = useTimingIntent.getState().stopAsked[base];
+      memory = remember(memory, { timing: timing.data, stopAsked, at: timing.dataUpdatedAt });
+    }
     store.remember(memory);
     const conn = useConnection.getState();
     const current = alarmRules(

@@ -1,6 +1,16 @@
-// The read stream client: ref-counted connection, resume from the last seq, no duplicates, gaps, 404, 503, idle.
+// The read stream client: ref-counted connection, resume from the last seq or the hello, no duplicates, gaps, 404,
+// 503, idle.
 import { describe, expect, it } from "vitest";
-import { batch, EPOCH, flush, range, read, readsEvent, setup } from "../../test/readStream.fakes.ts";
+import {
+  batch,
+  EPOCH,
+  flush,
+  helloEvent,
+  range,
+  read,
+  readsEvent,
+  setup,
+} from "../../test/readStream.fakes.ts";
 import { STREAM_TIMING } from "./readStream.ts";
 
 describe("ReadStream", () => {
@@ -93,6 +103,38 @@ describe("ReadStream", () => {
     expect(got).toEqual([5, 21, 22]);
   });
 
+  it("a first connection cut after its hello, before any read: the next resumes from the hello, losing no read", async () => {
+    const { calls, stream, got, advance } = setup();
+    await flush();
+    const first = calls[0]?.open();
+    first?.send(helloEvent(40, 40, 1));
+    await flush();
+    expect(stream.state).toMatchObject({ status: "live", received: 0, lastSeq: 40 });
+    first?.reset();
+    await flush();
+    await advance(STREAM_TIMING.resumeMs);
+    expect(calls[1]?.url).toBe("http://unit/api/passings/stream?after=40");
+    // The unit read on meanwhile, its clock a minute behind the browser's and no clock sync known: a seek by the reads'
+    // time would have passed over all three.
+    const behind = EPOCH - 60_000;
+    const second = calls[1]?.open();
+    second?.send(helloEvent(40, 43, 1));
+    second?.send(
+      readsEvent([read(41, "a", 0, behind), read(42, "b", 0, behind + 1), read(43, "a", 0, behind + 2)]),
+    );
+    second?.send(readsEvent([read(43, "a", 0, behind + 2), read(44, "c", 0, behind + 3)]));
+    await flush();
+    expect(got).toEqual([41, 42, 43, 44]);
+    expect(stream.state).toMatchObject({
+      status: "live",
+      received: 4,
+      missed: 0,
+      lastSeq: 44,
+      connections: 2,
+    });
+    expect(stream.state.reason).toBeNull();
+  });
+
   it("a first connection that ends before any read: the next seeks (?after=0) from the opening on the unit's clock", async () => {
     const { calls, stream, got, advance } = setup();
     // The unit's clock runs 5 s ahead of the browser's (the last clock sync).
@@ -106,6 +148,8 @@ describe("ReadStream", () => {
     const s = calls[1]?.open();
     await flush();
     const opened = EPOCH + 5000;
+    // The seek's hello repeats the start it asked for: the seek goes on by the reads' time.
+    s?.send(helloEvent(0, 5, 3));
     s?.send(
       readsEvent([read(3, "a", 0, opened - 60_000), read(4, "a", 0, opened - 1001), read(5, "a", 0, opened)]),
     );

@@ -1,6 +1,14 @@
 // The unit's read stream (D10) as the console holds it: one connection per unit beside its request gate, open while
-// a page subscribes, resumed from the last seq after a drop, counting the reads received and the ones the unit missed.
-import { PASSINGS_STREAM, PASSINGS_STREAM_PATH, ReadsGap, StreamItemReader, TagRead } from "@trc/protocol";
+// a page subscribes, resumed from the last seq (or the `hello`'s start) after a drop, counting the reads received and
+// the ones the unit missed.
+import {
+  PASSINGS_STREAM,
+  PASSINGS_STREAM_PATH,
+  ReadsGap,
+  StreamHello,
+  StreamItemReader,
+  TagRead,
+} from "@trc/protocol";
 import * as z from "zod/mini";
 import { unitKey } from "./connection.ts";
 import { reasonOf, retryAfterSeconds } from "./errors.ts";
@@ -226,9 +234,10 @@ export class ReadStream {
   }
 
   /**
-   * Where a connection starts: after the last seq; the first connection with live reads only (D10); a later one
-   * without a seq (the first ended before any read) seeks: it asks for every kept read and passes over those made
-   * before the first connection, so the reads made while it reconnected are not lost.
+   * Where a connection starts: after the last seq (or where the first connection's `hello` said it started); the first
+   * connection with live reads only (D10); a later one without either (the first ended before its hello, or a unit
+   * that sends none) seeks: it asks for every kept read and passes over those made before the first connection, so
+   * the reads made while it reconnected are not lost.
    */
   #resumeQuery(): string {
     const { lastSeq } = this.#tally;
@@ -245,14 +254,24 @@ export class ReadStream {
   }
 
   /**
-   * One event: a gap (counted as missed) or a batch (each seq once, in order). A read the console cannot read (D3)
-   * stands as its seq, placed by the event's id (the batch's last seq), and counts as missed; the others are kept.
+   * One event: the hello, a gap (counted as missed) or a batch (each seq once, in order). The first connection's hello
+   * (D10) says where it starts: the resume point from then on, so a connection cut before its first read loses none.
+   * A read the console cannot read (D3) stands as its seq, placed by the event's id (the batch's last seq), and counts
+   * as missed; the others are kept.
    */
   #take({ event, id, data }: { event: string; id: string | undefined; data: string }): void {
     let json: { reads?: unknown } | null = null;
     try {
       json = JSON.parse(data);
     } catch {}
+    if (event === PASSINGS_STREAM.helloEvent) {
+      const hello = z.safeParse(StreamHello, json);
+      const { lastSeq, since } = this.#tally;
+      // A resumed connection or a seek already has its place: their hellos only repeat it.
+      if (hello.success && lastSeq === null && since === null)
+        this.#count({ ...this.#tally, lastSeq: hello.data.after });
+      return;
+    }
     if (event === PASSINGS_STREAM.gapEvent) {
       const gap = z.safeParse(ReadsGap, json);
       if (gap.success) this.#count(takeGap(this.#tally, gap.data));

@@ -27,6 +27,7 @@ const answers: Record<string, unknown> = {
   "/api/telemetry/cellular": { power: "ON", connection: "DENIED", imei: "", imsi: "", iccid: "" },
   "/api/telemetry/uhf/ports": { channels: [{ id: 0, ant: true, reads: 5, loss: -4, pwr: 30 }] },
   "/api/telemetry/passings": { seen: 1, filtered: 1, unique: 1, sent: 1, left: 0, delta: 0 },
+  "/api/telemetry/timing": { mode: "test", session: null, programs: [], replay: null },
   "/api/config/deviceName": { deviceName: "DECODER-01", mode: "uhf" },
 };
 
@@ -124,10 +125,10 @@ describe("useAlarmWatch", () => {
     expect(document.title).toBe("(!) TRC | DECODER-01");
     expect(started.length).toBeGreaterThanOrEqual(1);
     // One request per dataset although StrictMode mounts the watch twice; never more than 2 in flight.
-    for (const ds of ["battery", "storage", "hw/temp", "cellular", "uhf/ports", "passings"])
+    for (const ds of ["battery", "storage", "hw/temp", "cellular", "uhf/ports", "passings", "timing"])
       expect(paths.filter((p) => p === `/api/telemetry/${ds}`)).toHaveLength(1);
-    expect(paths.filter((p) => p.startsWith("/api/telemetry/")).length).toBe(6);
-    // The six reads leave together: the unit held exactly 2 at once (a broken gate would have let all 6 through).
+    expect(paths.filter((p) => p.startsWith("/api/telemetry/")).length).toBe(7);
+    // The seven reads leave together: the unit held exactly 2 at once (a broken gate would have let all 7 through).
     expect(unit.maxInFlight).toBe(2);
     for (const b of screen.getAllByRole("button", { name: /^Acknowledge/ })) await userEvent.click(b);
     expect(document.title).toBe("TRC | DECODER-01");

@@ -11,6 +11,7 @@ import { useAlarms } from "../shared/alarmStore.ts";
 import { useAuth } from "../shared/authStore.ts";
 import { useFlags } from "../shared/flags.ts";
 import { resetAllStores } from "../shared/lazyStore.ts";
+import { useProfiles } from "../shared/profiles/profileStore.ts";
 import { useReadySettings } from "../shared/readySettings.ts";
 import { useRestart } from "../shared/restartStore.ts";
 import { LOCAL_KEYS, SESSION_KEYS } from "../shared/storageKeys.ts";
@@ -33,7 +34,9 @@ describe("browser storage", () => {
     useAlarms.getState().setSound(true);
     useAlarms.getState().setNoReadsMinutes(3);
     useReadySettings.getState().setRaceHours(6.5);
+    useReadySettings.getState().setTimingNeeded("HTTP://10.0.0.9/", false);
     useRestart.getState().configChanged("tag_timeout", 1000);
+    useProfiles.getState().save({ name: "Event", settings: { tag_timeout: 5 } });
     useCommands.getState().addEntry({
       id: "1",
       name: "Reboot",
@@ -60,6 +63,10 @@ describe("browser storage", () => {
     expect(localStorage.getItem("fleet")).toBe('["http://10.0.0.8"]');
     expect(localStorage.getItem("alarmNoReadsMinutes")).toBe("3");
     expect(localStorage.getItem("readyRaceHours")).toBe("6.5");
+    expect(localStorage.getItem("readyTimingNotNeeded")).toBe('["http://10.0.0.9"]');
+    expect(localStorage.getItem("fleetProfiles")).toBe(
+      '{"profiles":[{"name":"Event","settings":{"tag_timeout":5}}],"compared":null}',
+    );
     expect(JSON.stringify(localStorage)).not.toContain("pass");
 
     render(<LocalStorageSection />);
@@ -89,6 +96,7 @@ describe("the stores", () => {
       import("../shared/authStore.ts"),
       import("../shared/deviceSettings.ts"),
       import("../shared/flags.ts"),
+      import("../shared/profiles/profileStore.ts"),
       import("../shared/readySettings.ts"),
       import("../shared/restartStore.ts"),
       import("../shared/telemetryHistory.ts"),

@@ -3,6 +3,8 @@
 import type { ConfigValue } from "@trc/protocol";
 import { useState } from "react";
 import { errorText } from "../api/errors.ts";
+import { conflictText } from "../shared/conflict.ts";
+import type { ConfigEntry } from "../shared/settingRules.ts";
 import { useDeviceName } from "../shared/unit.ts";
 import { download } from "../ui/download.ts";
 import { Spinner } from "../ui/Spinner.tsx";
@@ -17,10 +19,8 @@ import {
   recheckImport,
 } from "./backup.ts";
 import type { LoadedConfig } from "./configApi.ts";
-import { conflictText } from "./conflict.ts";
 import { SaveResultView } from "./SaveResultView.tsx";
 import type { SaveResult } from "./saveResult.ts";
-import type { ConfigEntry } from "./settingRules.ts";
 
 interface Props {
   items: readonly ConfigEntry[];

@@ -1,11 +1,7 @@
 // One setting (SPEC §2): name, description, 'Reset to default', 'Current', the input, Submit, the limit reason, the
 // question when the unit's value changed meanwhile, and the result.
 import { useState } from "react";
-import { Spinner } from "../ui/Spinner.tsx";
-import { ConfigInput } from "./ConfigInput.tsx";
-import { FIELD_STATUS_TEXT, type FieldState, fieldClass } from "./configState.ts";
-import { CONFLICT_ANSWERS, type ConflictAnswer, conflictText } from "./conflict.ts";
-import { SaveResultView } from "./SaveResultView.tsx";
+import { CONFLICT_ANSWERS, type ConflictAnswer, conflictText } from "../shared/conflict.ts";
 import {
   type ConfigEntry,
   canResetToDefault,
@@ -14,7 +10,11 @@ import {
   inputKind,
   isEdited,
   valueText,
-} from "./settingRules.ts";
+} from "../shared/settingRules.ts";
+import { ConfigInput } from "../ui/ConfigInput.tsx";
+import { Spinner } from "../ui/Spinner.tsx";
+import { FIELD_STATUS_TEXT, type FieldState, fieldClass } from "./configState.ts";
+import { SaveResultView } from "./SaveResultView.tsx";
 
 interface Props {
   item: ConfigEntry;
@@ -23,11 +23,13 @@ interface Props {
   onSubmit(name: string): void;
   /** The operator's answer when the unit's value changed since the page showed it. */
   onResolve?(name: string, answer: ConflictAnswer): void;
+  /** What the unit's current value means, said under it (the passing filter in words). */
+  note?: string | null | undefined;
 }
 
 const ANSWERS: ConflictAnswer[] = ["overwrite", "keep", "edit"];
 
-export function ConfigSetting({ item, field, onEdit, onSubmit, onResolve }: Props) {
+export function ConfigSetting({ item, field, onEdit, onSubmit, onResolve, note }: Props) {
   const [shown, setShown] = useState(false);
   const name = item.name_internal;
   const id = `cfg-${name}`;
@@ -56,6 +58,11 @@ export function ConfigSetting({ item, field, onEdit, onSubmit, onResolve }: Prop
           </button>
         )}
       </div>
+      {note && (
+        <div className="muted cfg-values" id={`${id}-note`} data-testid="setting-note">
+          {note}
+        </div>
+      )}
       <form
         className="cfg-edit"
         onSubmit={(e) => {
@@ -73,7 +80,7 @@ export function ConfigSetting({ item, field, onEdit, onSubmit, onResolve }: Prop
           shown={shown}
           invalid={!!field.reason}
           describedBy={
-            [field.status !== "clean" && `${id}-state`, field.reason && `${id}-reason`]
+            [note && `${id}-note`, field.status !== "clean" && `${id}-state`, field.reason && `${id}-reason`]
               .filter(Boolean)
               .join(" ") || undefined
           }

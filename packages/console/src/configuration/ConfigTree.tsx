@@ -1,15 +1,18 @@
 // The tree of categories (SPEC §2, D5): display names, nested by underscore path, each with its settings.
 import { buildConfigTree, type ConfigTreeNode } from "@trc/protocol";
+import type { ConflictAnswer } from "../shared/conflict.ts";
+import { filterWords } from "../shared/filterWords.ts";
+import type { ConfigEntry, Draft } from "../shared/settingRules.ts";
 import { ConfigSetting } from "./ConfigSetting.tsx";
 import { cleanField, type FieldState } from "./configState.ts";
-import type { ConflictAnswer } from "./conflict.ts";
-import type { ConfigEntry, Draft } from "./settingRules.ts";
 
 interface Handlers {
   fields: Record<string, FieldState>;
   onEdit(name: string, draft: Draft): void;
   onSubmit(name: string): void;
   onResolve?(name: string, answer: ConflictAnswer): void;
+  /** Words said under a setting, by its name. */
+  notes: Record<string, string>;
 }
 
 function Category({
@@ -30,6 +33,7 @@ function Category({
           onEdit={handlers.onEdit}
           onSubmit={handlers.onSubmit}
           onResolve={handlers.onResolve}
+          note={handlers.notes[item.name_internal]}
         />
       ))}
       {node.children.map((child) => (
@@ -39,11 +43,18 @@ function Category({
   );
 }
 
-export function ConfigTree({ items, ...handlers }: Handlers & { items: readonly ConfigEntry[] }) {
+export function ConfigTree({
+  items,
+  ...handlers
+}: Omit<Handlers, "notes"> & { items: readonly ConfigEntry[] }) {
+  // The unit's passing filter in words, beside both settings that make it (D12).
+  const current = (name: string) => items.find((i) => i.name_internal === name)?.value_current;
+  const words = filterWords(current("reads_2b_sent"), current("tag_timeout"));
+  const notes: Record<string, string> = words ? { reads_2b_sent: words, tag_timeout: words } : {};
   return (
     <div className="cfg-tree">
       {buildConfigTree(items).map((node) => (
-        <Category key={node.path} node={node} depth={0} {...handlers} />
+        <Category key={node.path} node={node} depth={0} notes={notes} {...handlers} />
       ))}
     </div>
   );

@@ -156,6 +156,33 @@ describe("limits are checked before sending (D5)", () => {
   });
 });
 
+describe("the passing filter in words (D12)", () => {
+  it("beside Reads to be sent and Tag timeout, from the unit's values, and following a saved value", async () => {
+    stubUnit({ get: () => ({ status: 200, body: { ...defaults(), reads_2b_sent: "FS", tag_timeout: 5 } }) });
+    await openPage();
+    const words = "A tag's passing is its first read; it counts again after 5 s unseen";
+    expect(within(setting("Reads to be sent")).getByTestId("setting-note")).toHaveTextContent(words);
+    expect(within(setting("Tag timeout")).getByTestId("setting-note")).toHaveTextContent(words);
+    // Read out with the input, not only seen beside it.
+    expect(inputOf("Reads to be sent")).toHaveAccessibleDescription(words);
+    expect(within(setting("Raw port")).queryByTestId("setting-note")).not.toBeInTheDocument();
+    fireEvent.input(inputOf("Tag timeout"), { target: { value: "90" } });
+    fireEvent.click(submitOf("Tag timeout"));
+    await waitFor(() => expect(resultOf("Tag timeout")).toHaveTextContent(/^200 - Success$/));
+    expect(within(setting("Reads to be sent")).getByTestId("setting-note")).toHaveTextContent(
+      "A tag's passing is its first read; it counts again after 1 min 30 s unseen",
+    );
+  });
+
+  it("a unit that does not report both values: no words", async () => {
+    const { tag_timeout: _, ...values } = defaults();
+    stubUnit({ get: () => ({ status: 200, body: values }) });
+    await openPage();
+    expect(setting("Reads to be sent")).toHaveTextContent("Current: FS_LS");
+    expect(screen.queryByTestId("setting-note")).not.toBeInTheDocument();
+  });
+});
+
 describe("configuration feature flags", () => {
   it("config auth off by default: no authentication status, and the set carries no credentials", async () => {
     const sets = stubUnit({});

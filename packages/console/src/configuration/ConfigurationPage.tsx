@@ -4,9 +4,11 @@ import { Link } from "wouter";
 import { AuthStatus } from "../ui/AuthStatus.tsx";
 import { LeaveGuard } from "../ui/LeaveGuard.tsx";
 import { Spinner } from "../ui/Spinner.tsx";
+import { TimingConfirm } from "../ui/TimingConfirm.tsx";
 import { BackupPanel } from "./BackupPanel.tsx";
 import { ConfigTree } from "./ConfigTree.tsx";
 import { unsavedEdits } from "./configState.ts";
+import { SaveProfile } from "./SaveProfile.tsx";
 import { useConfigPage } from "./useConfigPage.ts";
 import "./configuration.css";
 
@@ -20,7 +22,7 @@ const STATE_BADGE: Record<ConfigRefreshState, string> = {
 };
 
 export default function ConfigurationPage() {
-  const { state, refresh, edit, submit, apply, resolve, reread, authOn } = useConfigPage();
+  const { state, refresh, edit, submit, apply, resolve, reread, authOn, guard } = useConfigPage();
   const unsaved = unsavedEdits(state);
   const names = unsaved.map((n) => state.items.find((i) => i.name_internal === n)?.name_display ?? n);
   return (
@@ -65,6 +67,8 @@ export default function ConfigurationPage() {
         </div>
       )}
       <BackupPanel items={state.items} apply={apply} reread={reread} />
+      <SaveProfile items={state.items} />
+      <TimingConfirm {...guard} />
       {state.load === "REFRESHED" && state.items.length === 0 && (
         <p className="muted">The device reports no settings.</p>
       )}

@@ -1,8 +1,8 @@
 // Unit tests of export, reading an import file and the list of differing settings.
 import { BUILT_IN_CONFIG } from "@trc/protocol";
 import { describe, expect, it } from "vitest";
+import { withCurrentValues } from "../shared/settingRules.ts";
 import { backupFileName, importValueText, makeBackup, planImport, readBackup } from "./backup.ts";
-import { withCurrentValues } from "./settingRules.ts";
 
 const items = withCurrentValues(BUILT_IN_CONFIG, {
   raw_port: 10000,

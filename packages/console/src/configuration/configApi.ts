@@ -10,10 +10,9 @@ import {
 import { request, send } from "../api/client.ts";
 import { DeviceError, errorText, isGuessLimit } from "../api/errors.ts";
 import { readMapping } from "../api/mappingStore.ts";
-import { write } from "../api/write.ts";
-import { writeCredentials } from "../shared/credentials.ts";
-import { noAnswerResult, type SaveResult, saveResult, setBody } from "./saveResult.ts";
-import { type ConfigEntry, withCurrentValues, withKnownLimits } from "./settingRules.ts";
+import { writeSetting } from "../shared/configSet.ts";
+import { type ConfigEntry, withCurrentValues, withKnownLimits } from "../shared/settingRules.ts";
+import { noAnswerResult, type SaveResult, saveResult } from "./saveResult.ts";
 
 /** Remote store: how many setting definitions were queried of how many the device has. */
 export type Progress = (queried: number, available: number) => void;
@@ -68,8 +67,7 @@ export async function loadConfig(remote: boolean, opts: LoadOptions): Promise<Lo
  * any other answer throws a `DeviceError` with its status and the device's reason.
  */
 export async function setSetting(name: string, value: ConfigValue, base: string): Promise<SaveResult> {
-  const body = setBody(name, value, new Date(), writeCredentials("config"));
-  const answer = await write(API.configSet, { base, json: body, only: 200 });
+  const answer = await writeSetting(base, name, value);
   return saveResult(answer.status, answer.body);
 }
 

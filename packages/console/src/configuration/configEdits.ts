@@ -1,9 +1,9 @@
 // The configuration page's own state: only the operator's edits. Everything the unit said comes from the query;
 // `configView` puts the two together into what the page shows.
 import type { ConfigRefreshState, ConfigValue } from "@trc/protocol";
-import type { Conflict } from "./conflict.ts";
+import type { Conflict } from "../shared/conflict.ts";
+import { type ConfigEntry, type Draft, draftOf, isEdited, readDraft } from "../shared/settingRules.ts";
 import type { SaveResult } from "./saveResult.ts";
-import { type ConfigEntry, type Draft, draftOf, isEdited, readDraft } from "./settingRules.ts";
 
 /** SPEC §4 config input: yellow when changed, green after a save, red after a failed one; busy while submitting. */
 export type FieldStatus = "clean" | "changed" | "saved" | "failed";

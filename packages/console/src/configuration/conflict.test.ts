@@ -1,17 +1,17 @@
 // Unit tests of conflicting edits: when the page asks, its text, each answer, the edits behind it and the import re-check.
 import { BUILT_IN_CONFIG, type ConfigValue } from "@trc/protocol";
 import { describe, expect, it } from "vitest";
-import { choiceAfterRecheck, planImport, recheckImport } from "./backup.ts";
-import { configView, type Edits, editsReducer, type QuerySnapshot } from "./configEdits.ts";
 import {
   CONFLICT_ANSWERS,
   type ConflictAnswer,
   conflictStep,
   conflictText,
   findConflict,
-} from "./conflict.ts";
+} from "../shared/conflict.ts";
+import { type ConfigEntry, valueText, withCurrentValues } from "../shared/settingRules.ts";
+import { choiceAfterRecheck, planImport, recheckImport } from "./backup.ts";
+import { configView, type Edits, editsReducer, type QuerySnapshot } from "./configEdits.ts";
 import { saveResult } from "./saveResult.ts";
-import { type ConfigEntry, valueText, withCurrentValues } from "./settingRules.ts";
 
 const itemsWith = (values: Record<string, unknown>): ConfigEntry[] =>
   withCurrentValues(BUILT_IN_CONFIG, values).items;

@@ -1,5 +1,5 @@
-// The config save result of SPEC §8 ('{code} - {text}', its colour, the response JSON) and the set body of D3.
-import { type ConfigSetRequest, type ConfigValue, configSaveText } from "@trc/protocol";
+// The config save result of SPEC §8 ('{code} - {text}', its colour, the response JSON).
+import { configSaveText } from "@trc/protocol";
 import { reasonOf } from "../api/errors.ts";
 
 export interface SaveResult {
@@ -34,14 +34,4 @@ export function saveResult(code: number, body: unknown): SaveResult {
 /** The result of a set call that got no answer (network error, timeout). */
 export function noAnswerResult(message: string): SaveResult {
   return { code: 0, text: message, ok: false, green: false, json: null, reason: null };
-}
-
-/** D3: key, value with its type, ISO time, and the credentials when config auth is on. */
-export function setBody(
-  key: string,
-  value: ConfigValue,
-  now: Date,
-  creds: { auth_pw?: string; auth_key?: string } = {},
-): ConfigSetRequest {
-  return { key, value, time: now.toISOString(), ...creds };
 }

@@ -4,16 +4,23 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import type { ConfigValue } from "@trc/protocol";
 import { useCallback, useLayoutEffect, useReducer, useRef, useState } from "react";
 import { errorText } from "../api/errors.ts";
+import { type ConflictAnswer, conflictStep, findConflict } from "../shared/conflict.ts";
 import { deviceKey, useApiBase } from "../shared/deviceSettings.ts";
 import { useFlags } from "../shared/flags.ts";
+import {
+  changesPassings,
+  type TimingConfirmation,
+  timingConfirmations,
+} from "../shared/profiles/timingGuard.ts";
 import { checkForReboot } from "../shared/rebootCheck.ts";
 import { useRestart } from "../shared/restartStore.ts";
+import { type Draft, readDraft } from "../shared/settingRules.ts";
+import { TIMING_REFRESH_MS, timingQuery } from "../shared/timing.ts";
+import { useDeviceName } from "../shared/unit.ts";
 import { failedResult, loadConfig, setSetting } from "./configApi.ts";
 import { configView, editsReducer } from "./configEdits.ts";
 import { querySnapshot } from "./configState.ts";
-import { type ConflictAnswer, conflictStep, findConflict } from "./conflict.ts";
 import { noAnswerResult, type SaveResult } from "./saveResult.ts";
-import { type Draft, readDraft } from "./settingRules.ts";
 
 type Progress = { queried: number; available: number } | null;
 
@@ -75,16 +82,44 @@ export function useConfigPage() {
   });
   const { mutateAsync } = save;
 
+  // D12: a setting that changes the passings, on a unit in timing mode (or whose mode is not known), is sent only after
+  // a second confirmation naming the unit. The mode is the header's timing query, read again when older than 5 s.
+  const [asks, setAsks] = useState<{ list: TimingConfirmation[]; answer(yes: boolean): void } | null>(null);
+  const deviceName = useDeviceName();
+  const confirmed = useCallback(
+    async (name: string): Promise<TimingConfirmation | null> => {
+      if (!changesPassings(name)) return null;
+      const timing = await client
+        .fetchQuery({ ...timingQuery(base), staleTime: TIMING_REFRESH_MS })
+        .catch(() => undefined);
+      const write = { setting: name, value: "", expected: undefined };
+      const list = timingConfirmations([{ unit: base, writes: [write] }], () =>
+        timing === null ? null : timing?.mode,
+      );
+      if (!list[0]) return null;
+      const yes = await new Promise<boolean>((answer) => setAsks({ list, answer }));
+      setAsks(null);
+      return yes ? null : list[0];
+    },
+    [client, base],
+  );
+
   /** Sets one value on the device and records the result (or the refusal) on its input. */
   const apply = useCallback(
     async (name: string, value: ConfigValue): Promise<SaveResult> => {
       dispatch({ type: "submit", name });
+      const declined = await confirmed(name);
+      if (declined) {
+        const result = noAnswerResult(`Not sent: the unit ${declined.modeKnown ? "is" : "may be"} timing`);
+        dispatch({ type: "saved", name, value, result, version: 0 });
+        return result;
+      }
       const result = await mutateAsync({ name, value }).catch(failedResult);
       const version = client.getQueryState(optionsRef.current.queryKey)?.dataUpdatedAt ?? 0;
       dispatch({ type: "saved", name, value, result, version });
       return result;
     },
-    [mutateAsync, client],
+    [mutateAsync, client, confirmed],
   );
 
   /** Reads the configuration again through the page's query (one GET of the values for the built-in store). */
@@ -133,5 +168,10 @@ export function useConfigPage() {
     [apply],
   );
 
-  return { state, refresh, edit, submit, apply, resolve, reread, authOn };
+  const guard = {
+    asks: asks?.list ?? null,
+    nameOf: () => deviceName,
+    onAnswer: (yes: boolean) => asks?.answer(yes),
+  };
+  return { state, refresh, edit, submit, apply, resolve, reread, authOn, guard };
 }

@@ -15,7 +15,28 @@ import { useFleetHistory } from "./fleetHistory.ts";
 import { FLEET_POLL_MS, type FleetAnswer, fleetKeys, fleetQuery } from "./poll.ts";
 import { FLEET_KEY, thisUnit } from "./units.ts";
 
-const NAMES: Record<string, string> = { [new URL(thisUnit()).host]: "START", "10.0.0.2": "FINISH" };
+const NAMES: Record<string, string> = {
+  [new URL(thisUnit()).host]: "START",
+  "10.0.0.2": "FINISH",
+  "10.0.0.3": "SPLIT",
+};
+const program = (port: string) => ({
+  port,
+  address: "10.0.0.50:5000",
+  connectedAt: 1,
+  sent: 1,
+  lastSentAt: 1,
+});
+/** Race control by unit: START in test mode, FINISH timing with two programs, SPLIT without it (404). */
+const TIMING: Record<string, unknown> = {
+  START: { mode: "test", session: null, programs: [], replay: null },
+  FINISH: {
+    mode: "timing",
+    session: { file: "timing_0004.csv", startedAt: 1, passings: 1234 },
+    programs: [program("filtered"), program("raw")],
+    replay: null,
+  },
+};
 
 function stubUnits() {
   const log: string[] = [];
@@ -26,6 +47,7 @@ function stubUnits() {
       log.push(`${u.host}${u.pathname}`);
       const name = NAMES[u.host];
       if (!name) throw new TypeError("Failed to fetch");
+      if (u.pathname === "/api/telemetry/timing" && !TIMING[name]) return new Response("", { status: 404 });
       const body: Record<string, unknown> = {
         "/api/config/deviceName": { deviceName: name, mode: "uhf" },
         "/api/telemetry/battery": { state: "DISCHARGING", percentage: 0.5 },
@@ -37,6 +59,7 @@ function stubUnits() {
           partition: 0,
           otaWatchDog: "INACTIVE",
         },
+        "/api/telemetry/timing": TIMING[name],
         "/api/telemetry/time/sources": {
           sources: [{ name: "rtc", time: Date.now(), accuracy: 5 }],
           utc_offset: 0,
@@ -101,6 +124,30 @@ describe("FleetPage", () => {
       "3 units: 2 online, 1 offline, 1 with alarms",
     );
     expect(within(rows[0] as HTMLElement).queryByRole("button", { name: "Remove" })).toBeNull();
+  });
+
+  it("says each unit's race control: Mode (Test, Timing with passings) and Programs; a dash without it or unreachable", async () => {
+    localStorage.setItem(
+      FLEET_KEY,
+      JSON.stringify(["http://10.0.0.2", "http://10.0.0.3", "http://10.0.0.9"]),
+    );
+    stubUnits();
+    renderPage();
+    const headers = screen.getAllByRole("columnheader").map((h) => h.textContent);
+    expect(headers.slice(0, 6)).toEqual(["Name", "Source", "Reader", "State", "Mode", "Programs"]);
+    const cells = (name: string) => {
+      const r = rowOf(name);
+      // The count, without the ports' line under it (asserted on its own).
+      const text = (col: string) => r.querySelector(`[data-col="${col}"]`)?.firstChild?.textContent;
+      return [text("timing"), text("programs")];
+    };
+    await waitFor(() => expect(cells("FINISH")).toEqual(["Timing · 1,234 passings", "2"]));
+    expect(within(rowOf("FINISH")).getByText("1 filtered · 1 raw")).toBeVisible();
+    await waitFor(() => expect(cells("START")).toEqual(["Test", "0"]));
+    await waitFor(() => expect(rowOf("SPLIT")).toHaveAttribute("data-state", "online"));
+    expect(cells("SPLIT")).toEqual(["—", "—"]);
+    await waitFor(() => expect(rowOf("http://10.0.0.9")).toHaveAttribute("data-state", "offline"));
+    expect(cells("http://10.0.0.9")).toEqual(["—", "—"]);
   });
 
   it("refuses a duplicate under the input; Remove takes a unit off the list", async () => {

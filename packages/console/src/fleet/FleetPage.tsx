@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { useAlarms } from "../shared/alarmStore.ts";
+import { useComparedProfile } from "../shared/profiles/profileStore.ts";
 import { useReadySettings } from "../shared/readySettings.ts";
 import { selectUnit } from "../shared/unit.ts";
 import { SortHeader } from "../ui/SortHeader.tsx";
@@ -11,9 +12,12 @@ import { AddUnitForm } from "./AddUnitForm.tsx";
 import { BrokerPanel } from "./BrokerPanel.tsx";
 import { brokerRowOf, useBrokerViews } from "./brokerFeed.ts";
 import { FleetRowView } from "./FleetRowView.tsx";
+import { useFleetHistory } from "./fleetHistory.ts";
 import { type FleetRow, filledRows, type SortKey, sortRows, summaryText, worstLevel } from "./model.ts";
+import { ProfilesPanel } from "./ProfilesPanel.tsx";
 import { useRowWindow } from "./rowWindow.ts";
 import { thisUnit, useFleetUnits } from "./units.ts";
+import { profileTargets, profileUnitOf, useProfileCompare } from "./useFleetProfiles.ts";
 import { ROW_TICK_MS, useFleetRows } from "./useFleetRows.ts";
 import "./fleet.css";
 
@@ -34,6 +38,13 @@ export default function FleetPage() {
     [views, now, noReadsMinutes, raceHours],
   );
   const rows = useMemo(() => [...polled, ...heard], [polled, heard]);
+  const readings = useFleetHistory((s) => s.units);
+  const targets = useMemo(() => profileTargets(polled, readings, views), [polled, readings, views]);
+  const profile = useComparedProfile();
+  const compare = useProfileCompare(
+    targets.map((t) => t.unit),
+    profile,
+  );
   const shown = useMemo(() => sortRows(rows, sort.key, sort.descending), [rows, sort]);
   const body = useRef<HTMLTableSectionElement>(null);
   const win = useRowWindow(shown.length, body);
@@ -58,6 +69,7 @@ export default function FleetPage() {
       <h1>Fleet</h1>
       <AddUnitForm />
       <BrokerPanel views={views} here={here} />
+      <ProfilesPanel targets={targets} compare={compare} />
       <p
         className={`fleet-summary fleet-${worstLevel(rows)}`}
         data-testid="fleet-summary"
@@ -72,8 +84,10 @@ export default function FleetPage() {
             <tr>
               <SortHeader label="Name" state={sortState("name")} onSort={() => sortBy("name")} />
               <th>Source</th>
-              <th>Mode</th>
+              <th>Reader</th>
               <SortHeader label="State" state={sortState("state")} onSort={() => sortBy("state")} />
+              <th title="Test: nothing stored or sent">Mode</th>
+              <th title="Timing programs connected">Programs</th>
               <th>Battery</th>
               <th>Passings seen</th>
               <th>Reads / min</th>
@@ -82,6 +96,7 @@ export default function FleetPage() {
               <th>Firmware</th>
               <th>Alarms</th>
               <th title="The Ready check: the failing items, or Ready">Ready</th>
+              {profile && <th title={`Against the profile ${profile.name}`}>Profile</th>}
               <th>
                 <span className="visually-hidden">Actions</span>
               </th>
@@ -90,7 +105,13 @@ export default function FleetPage() {
           <tbody ref={body}>
             {win.above > 0 && <tr className="fleet-spacer" style={{ height: win.above }} />}
             {shown.slice(win.start, win.end).map((r) => (
-              <FleetRowView key={r.address} row={r} onOpen={open} />
+              <FleetRowView
+                key={r.address}
+                row={r}
+                onOpen={open}
+                profile={profile ? (compare.cells.get(profileUnitOf(r) ?? "") ?? null) : undefined}
+                onPick={compare.pick}
+              />
             ))}
             {win.below > 0 && <tr className="fleet-spacer" style={{ height: win.below }} />}
           </tbody>

@@ -1,15 +1,25 @@
 // One fleet row: the unit, its state and figures, its alarms, Open and Remove; redrawn only when what it shows changed.
 import { memo } from "react";
+import { settingValueText } from "../shared/profiles/profileDiff.ts";
 import { MISSING } from "../shared/telemetryFormat.ts";
 import type { FleetRow } from "./model.ts";
 import { useFleetUnits } from "./units.ts";
+import type { ProfileCell } from "./useFleetProfiles.ts";
 
 const STATE_TEXT = { online: "Online", offline: "Offline", checking: "Checking..." } as const;
 const time = (at: number) => new Date(at).toLocaleTimeString();
 
+type Props = {
+  row: FleetRow;
+  onOpen: (row: FleetRow) => void;
+  /** The Profile column's cell while a profile is chosen (undefined: no such column). */
+  profile?: ProfileCell | null | undefined;
+  onPick?: (unit: string, on: boolean) => void;
+};
+
 /** Rows are rebuilt on every change of any unit; a row whose every field is the same is not redrawn. */
-function sameRow(a: { row: FleetRow; onOpen: unknown }, b: { row: FleetRow; onOpen: unknown }): boolean {
-  if (a.onOpen !== b.onOpen) return false;
+function sameRow(a: Props, b: Props): boolean {
+  if (a.onOpen !== b.onOpen || a.profile !== b.profile || a.onPick !== b.onPick) return false;
   const x = a.row as unknown as Record<string, unknown>;
   const y = b.row as unknown as Record<string, unknown>;
   return Object.keys(x).every((k) =>
@@ -17,13 +27,7 @@ function sameRow(a: { row: FleetRow; onOpen: unknown }, b: { row: FleetRow; onOp
   );
 }
 
-export const FleetRowView = memo(function FleetRowView({
-  row: r,
-  onOpen,
-}: {
-  row: FleetRow;
-  onOpen: (row: FleetRow) => void;
-}) {
+export const FleetRowView = memo(function FleetRowView({ row: r, onOpen, profile, onPick }: Props) {
   return (
     <tr
       className={`fleet-row fleet-${r.level}`}
@@ -39,7 +43,7 @@ export const FleetRowView = memo(function FleetRowView({
       <td data-col="source" className="fleet-source">
         {r.source}
       </td>
-      <td>{r.mode}</td>
+      <td data-col="reader">{r.mode}</td>
       <td title={r.problem ?? undefined}>
         <span className="fleet-state">{STATE_TEXT[r.state]}</span>
         <div className="muted fleet-last">
@@ -49,6 +53,11 @@ export const FleetRowView = memo(function FleetRowView({
               ? "never answered"
               : ""}
         </div>
+      </td>
+      <td data-col="timing">{r.timing}</td>
+      <td data-col="programs">
+        {r.programs}
+        {r.programsSplit && <div className="muted fleet-split">{r.programsSplit}</div>}
       </td>
       <td data-col="battery">{r.battery}</td>
       <td data-col="seen">{r.seen}</td>
@@ -74,6 +83,7 @@ export const FleetRowView = memo(function FleetRowView({
       <td data-col="ready" data-ready={r.ready === "Ready"}>
         {r.ready ?? MISSING}
       </td>
+      {profile !== undefined && <ProfileCellView row={r} cell={profile} onPick={onPick} />}
       <td className="fleet-actions">
         <button
           type="button"
@@ -102,3 +112,53 @@ export const FleetRowView = memo(function FleetRowView({
     </tr>
   );
 }, sameRow);
+
+/** `matches`, `3 differ` (opens to each setting, the profile's value, the unit's value, and a box to pick it), or —. */
+function ProfileCellView({
+  row,
+  cell,
+  onPick,
+}: {
+  row: FleetRow;
+  cell: ProfileCell | null;
+  onPick: Props["onPick"];
+}) {
+  const unit = row.source === "Polled" ? row.address : row.opens;
+  if (!cell?.differences?.length || !unit)
+    return (
+      <td data-col="profile" title={cell?.why}>
+        {cell?.text ?? MISSING}
+      </td>
+    );
+  return (
+    <td data-col="profile">
+      <input
+        type="checkbox"
+        aria-label={`Pick ${row.name}`}
+        checked={cell.picked}
+        onChange={(e) => onPick?.(unit, e.currentTarget.checked)}
+      />{" "}
+      <details className="fleet-diff">
+        <summary>{cell.text}</summary>
+        <table>
+          <thead>
+            <tr>
+              <th>Setting</th>
+              <th>Profile</th>
+              <th>Unit</th>
+            </tr>
+          </thead>
+          <tbody>
+            {cell.differences.map((d) => (
+              <tr key={d.setting}>
+                <td className="mono">{d.setting}</td>
+                <td>{settingValueText(d.setting, d.profile)}</td>
+                <td>{settingValueText(d.setting, d.unit)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </td>
+  );
+}

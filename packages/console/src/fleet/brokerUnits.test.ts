@@ -172,6 +172,38 @@ describe("brokerRow", () => {
     expect(brokerRow(live, T0 + 500, 0).clock).toBe("+2000 ms one way");
   });
 
+  it("race control from its timing telemetry: Mode and Programs; a unit that publishes none shows a dash", () => {
+    expect(brokerRow(feed(online), T0, 0)).toMatchObject({ timing: "—", programs: "—" });
+    const program = {
+      port: "filtered",
+      address: "10.0.0.50:51234",
+      connectedAt: T0,
+      sent: 1,
+      lastSentAt: T0,
+    };
+    const test = { mode: "test", session: null, programs: [], replay: null };
+    const unit = feed([...online, msg("trc/fin1/telemetry/timing", test, T0, true)]);
+    expect(brokerRow(unit, T0, 0)).toMatchObject({ timing: "Test", programs: "0", programsSplit: "" });
+    const session = { file: "timing_0002.csv", startedAt: T0, passings: 5000 };
+    const timing = applyMessage(
+      unit,
+      BROKER,
+      msg("trc/fin1/telemetry/timing", { ...test, mode: "timing", session, programs: [program] }, T0 + 1000),
+    );
+    expect(timing && brokerRow(timing, T0 + 1000, 0)).toMatchObject({
+      timing: "Timing · 5,000 passings",
+      programs: "1",
+      programsSplit: "1 filtered · 0 raw",
+    });
+    // Read strictly, as the console's own query: a wrong field leaves the figures out rather than guess.
+    const wrong = feed([
+      ...online,
+      msg("trc/fin1/telemetry/timing", { ...test, programs: [{ port: "udp" }] }),
+    ]);
+    expect(brokerRow(wrong, T0, 0)).toMatchObject({ timing: "—", programs: "—" });
+    expect(wrong.reading.data.timing).toBeUndefined();
+  });
+
   it("a payload that is not the dataset's JSON leaves the figure out, never throws", () => {
     const unit = feed([
       ...online,

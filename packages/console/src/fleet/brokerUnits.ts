@@ -4,8 +4,8 @@ import {
   MQTT_CONTRACT,
   MqttIdentity,
   READY_RACE_HOURS_DEFAULT,
-  TELEMETRY_SCHEMAS,
-  type TelemetryDataset,
+  TIMING_DATASET,
+  UNIT_DATASET_SCHEMAS,
   unitAddress,
 } from "@trc/protocol";
 import { parseLenient } from "../api/lenient.ts";
@@ -36,6 +36,7 @@ const SHOWN: ReadonlySet<string> = new Set<FleetDataset>([
   "storage",
   "hw/temp",
   "cellular",
+  TIMING_DATASET,
 ]);
 
 export interface BrokerUnit {
@@ -140,11 +141,12 @@ export function applyMessage(
     return u;
   }
   if (!SHOWN.has(topic.dataset)) return u;
-  const dataset = topic.dataset as FleetDataset & TelemetryDataset;
+  const dataset = topic.dataset as FleetDataset;
   const data: FleetData = { ...u.reading.data };
   const errors = { ...u.reading.errors };
-  const parsed = parseLenient(TELEMETRY_SCHEMAS[dataset], body);
-  if (parsed.data === undefined) {
+  const parsed = parseLenient(UNIT_DATASET_SCHEMAS[dataset], body);
+  // Timing is read strictly, as the console's own query reads it: race control is acted on, not guessed.
+  if (parsed.data === undefined || (dataset === TIMING_DATASET && parsed.issues.length)) {
     delete data[dataset];
     errors[dataset] = "Not valid JSON for this dataset";
   } else {

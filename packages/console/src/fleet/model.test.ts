@@ -146,6 +146,56 @@ describe("rowOf", () => {
   });
 });
 
+describe("the Mode and Programs columns (race control)", () => {
+  const program = (port: "raw" | "filtered") => ({
+    port,
+    address: "10.0.0.50:51234",
+    connectedAt: T,
+    sent: 3,
+    lastSentAt: T,
+  });
+  const figures = (timing: FleetReading["data"]["timing"]) => {
+    const {
+      timing: mode,
+      programs,
+      programsSplit,
+    } = rowOf("a", false, ok(reading({ data: { timing } })), undefined, 0, T);
+    return [mode, programs, programsSplit];
+  };
+
+  it("test mode: Test, and the programs connected (none)", () => {
+    expect(figures({ mode: "test", session: null, programs: [], replay: null })).toEqual(["Test", "0", ""]);
+  });
+  it("timing: the session's passings, the programs and their ports", () => {
+    const session = { file: "timing_0004.csv", startedAt: T, passings: 1234 };
+    const timing = {
+      mode: "timing" as const,
+      session,
+      programs: [program("filtered"), program("raw")],
+      replay: null,
+    };
+    expect(figures(timing)).toEqual(["Timing · 1,234 passings", "2", "1 filtered · 1 raw"]);
+    expect(
+      figures({ ...timing, session: { ...session, passings: 1 }, programs: [program("filtered")] }),
+    ).toEqual(["Timing · 1 passing", "1", "1 filtered · 0 raw"]);
+  });
+  it("a unit without race control (null) or not read yet: a dash in both", () => {
+    expect(figures(null)).toEqual(["—", "—", ""]);
+    expect(figures(undefined)).toEqual(["—", "—", ""]);
+  });
+  it("a unit that never answered: a dash in both", () => {
+    const row = rowOf(
+      "http://10.0.0.9",
+      false,
+      { status: "error", dataUpdatedAt: 0, errorUpdatedAt: T },
+      undefined,
+      0,
+      T,
+    );
+    expect([row.timing, row.programs]).toEqual(["—", "—"]);
+  });
+});
+
 const row = (name: string, level: FleetRow["level"], state: FleetRow["state"] = "online") =>
   ({
     name,

@@ -1,10 +1,11 @@
 // What a fleet row shows, from its queries: state (Online, Offline), the figures, the colour; sorting and summary.
-import { ALARM_OFFLINE_MS, READY_RACE_HOURS_DEFAULT } from "@trc/protocol";
+import { ALARM_OFFLINE_MS, READY_RACE_HOURS_DEFAULT, type TimingTelemetry } from "@trc/protocol";
 import { alarmRules } from "../shared/alarmRules.ts";
 import { backlog } from "../shared/backlog.ts";
 import { EMPTY_TRAIL, readyCheck, readySummary } from "../shared/readyRules.ts";
 import { batteryPercent, MISSING, num } from "../shared/telemetryFormat.ts";
 import type { ClockEstimate } from "../shared/timeSync.ts";
+import { passingsText } from "../shared/timing.ts";
 import type { FleetReading } from "./poll.ts";
 
 export type UnitState = "checking" | "online" | "offline";
@@ -25,7 +26,13 @@ export interface FleetRow {
   address: string;
   isThis: boolean;
   name: string;
+  /** The reader: uhf or hf. */
   mode: string;
+  /** Race control (D12): `Test`, `Timing · 1,234 passings`, or — (a unit without it, or not read). */
+  timing: string;
+  /** Timing programs connected (`2`), and on which port (`1 filtered · 1 raw`, "" when none); — without race control. */
+  programs: string;
+  programsSplit: string;
   state: UnitState;
   /** When the unit last answered (epoch ms), or null. */
   lastAnswer: number | null;
@@ -56,6 +63,8 @@ export function rowFigures(reading: FleetReading | undefined, clock: string) {
   const rate = reading?.readsPerMin;
   return {
     mode: reading?.mode || MISSING,
+    timing: timingModeText(reading?.data.timing),
+    ...programsText(reading?.data.timing),
     battery: batteryText(reading),
     seen: num(reading?.data.passings?.seen),
     readsPerMin: typeof rate === "number" ? String(Math.round(rate)) : MISSING,
@@ -63,6 +72,20 @@ export function rowFigures(reading: FleetReading | undefined, clock: string) {
     clock,
     firmware: reading?.data.firmware?.version || MISSING,
   };
+}
+
+/** The Mode column (issue 31): `Test`, or `Timing · 1,234 passings`; — for a unit without race control or unread. */
+export function timingModeText(t: TimingTelemetry | null | undefined): string {
+  if (!t) return MISSING;
+  return t.mode === "test" || !t.session ? "Test" : `Timing · ${passingsText(t.session.passings)}`;
+}
+
+/** The Programs column: the timing programs connected and the ports they are on; — for a unit without race control. */
+export function programsText(t: TimingTelemetry | null | undefined) {
+  if (!t) return { programs: MISSING, programsSplit: "" };
+  const all = t.programs.length;
+  const filtered = t.programs.filter((p) => p.port === "filtered").length;
+  return { programs: String(all), programsSplit: all ? `${filtered} filtered · ${all - filtered} raw` : "" };
 }
 
 /** The row's colour: offline, alarms, checking, fine. */

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { MAX_IN_FLIGHT_IN_ALL } from "../api/client.ts";
 import { apiBase, useDeviceSettings } from "../shared/deviceSettings.ts";
 import { datasetQuery, telemetryKey } from "../shared/telemetryQueries.ts";
+import { timingQuery } from "../shared/timing.ts";
 import { selectUnit } from "../shared/unit.ts";
 import { nextReading, readsPerMinute } from "./fleetHistory.ts";
 import { fleetDatasets, pollUnit } from "./poll.ts";
@@ -18,15 +19,23 @@ const answers: Record<string, unknown> = {
   "/api/telemetry/storage": { used: 1, total: 10 },
   "/api/telemetry/hw/temp": { temps: [] },
   "/api/telemetry/cellular": { power: "ON", connection: "CONNECTED", imei: "", imsi: "", iccid: "" },
+  "/api/telemetry/timing": { mode: "test", session: null, programs: [], replay: null },
 };
 
-afterEach(() => vi.unstubAllGlobals());
+const TEST_MODE = answers["/api/telemetry/timing"];
+afterEach(() => {
+  vi.unstubAllGlobals();
+  answers["/api/telemetry/timing"] = TEST_MODE;
+});
 
 /** The console's query cache, as the fleet page's queries share it. */
 const cache = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
-/** A device stub: answers after `delayMs`; `dead` hosts refuse; counts requests in flight per host and in all. */
-function stubFleet(o: { delayMs?: number; dead?: string[] } = {}) {
+/**
+ * A device stub: answers after `delayMs`; `dead` hosts refuse; `noTiming` hosts answer 404 for the timing dataset (no
+ * race control); counts requests in flight per host and in all.
+ */
+function stubFleet(o: { delayMs?: number; dead?: string[]; noTiming?: string[] } = {}) {
   const log: string[] = [];
   const open = new Map<string, number>();
   const most = { all: 0, perUnit: 0 };
@@ -44,6 +53,8 @@ function stubFleet(o: { delayMs?: number; dead?: string[] } = {}) {
       await new Promise((r) => setTimeout(r, o.delayMs ?? 0));
       all--;
       open.set(u.host, (open.get(u.host) ?? 0) - 1);
+      if (o.noTiming?.includes(u.host) && u.pathname.endsWith("/timing"))
+        return new Response("", { status: 404 });
       return new Response(JSON.stringify(answers[u.pathname] ?? {}), { status: 200 });
     }),
   );
@@ -60,7 +71,7 @@ describe("pollUnit", () => {
     const reading = await pollUnit(client, own);
     const host = new URL(own).host;
     expect(log.filter((p) => p === `${host}/api/telemetry/battery`)).toEqual([]);
-    expect(log.filter((p) => p.startsWith(`${host}/api/telemetry/`))).toHaveLength(6);
+    expect(log.filter((p) => p.startsWith(`${host}/api/telemetry/`))).toHaveLength(7);
     expect(reading.data.battery).toEqual(
       client.getQueryData<{ data: unknown }>(telemetryKey(own, "battery"))?.data,
     );
@@ -72,7 +83,7 @@ describe("pollUnit", () => {
     const client = cache();
     const first = nextReading(undefined, await pollUnit(client, "http://10.0.0.7"));
     expect(log[0]).toBe("10.0.0.7/api/config/deviceName");
-    expect(log).toHaveLength(8);
+    expect(log).toHaveLength(9);
     expect(first).toMatchObject({ name: "DECODER-07", mode: "uhf", poll: 0, readsPerMin: null, errors: {} });
     expect(first.data.firmware?.version).toBe("1.4.2");
     log.length = 0;
@@ -83,6 +94,7 @@ describe("pollUnit", () => {
       "telemetry/battery",
       "telemetry/passings",
       "telemetry/uhf/ports",
+      "telemetry/timing",
     ]);
     // The poll answers what it read; the history keeps the slow ones in between.
     expect(answer.data.firmware).toBeUndefined();
@@ -90,6 +102,32 @@ describe("pollUnit", () => {
     expect(second.data.firmware?.version).toBe("1.4.2");
     expect(second.poll).toBe(1);
     expect(second.memory.hadAntenna).toEqual([0]);
+  });
+
+  it("reads race control at every poll: its dataset, null for a unit without it (404), why it failed otherwise", async () => {
+    stubFleet({ noTiming: ["10.0.0.6"] });
+    const client = cache();
+    const timing = { mode: "timing", session: { file: "timing_0004.csv", startedAt: 1, passings: 1234 } };
+    answers["/api/telemetry/timing"] = { ...timing, programs: [], replay: null };
+    expect((await pollUnit(client, "http://10.0.0.7")).data.timing).toMatchObject(timing);
+    const without = await pollUnit(client, "http://10.0.0.6");
+    expect(without.data.timing).toBeNull();
+    expect(without.errors).toEqual({});
+    answers["/api/telemetry/timing"] = { mode: "racing" };
+    const wrong = await pollUnit(client, "http://10.0.0.7");
+    expect(wrong.data.timing).toBeUndefined();
+    expect(wrong.errors.timing).toMatch(/mode/);
+  });
+
+  it("the console's own unit's race control is the header's query: a reading it just took is not asked again", async () => {
+    const { log } = stubFleet();
+    const own = apiBase();
+    const client = cache();
+    const header = await client.fetchQuery(timingQuery(own));
+    log.length = 0;
+    const reading = await pollUnit(client, own);
+    expect(log).not.toContain(`${new URL(own).host}/api/telemetry/timing`);
+    expect(reading.data.timing).toBe(header);
   });
 
   it("a dead unit costs one request and fails the poll", async () => {
@@ -126,6 +164,7 @@ describe("fleetDatasets and readsPerMinute", () => {
     expect(fleetDatasets("hf", 1)).toEqual([
       "battery",
       "passings",
+      "timing",
       "firmware",
       "storage",
       "hw/temp",
@@ -135,6 +174,7 @@ describe("fleetDatasets and readsPerMinute", () => {
       "battery",
       "passings",
       "uhf/ports",
+      "timing",
     ]);
   });
   it("reads per minute between two readings; none after a counter reset or without two", () => {

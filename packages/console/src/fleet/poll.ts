@@ -1,6 +1,12 @@
 // Fleet polling: one TanStack query per unit (a liveness probe, then its datasets) and one for a short clock sync.
 import type { QueryClient } from "@tanstack/react-query";
-import { API, TELEMETRY_SCHEMAS, type TelemetryDataset, type TelemetryOf } from "@trc/protocol";
+import {
+  API,
+  TELEMETRY_SCHEMAS,
+  type TelemetryOf,
+  TIMING_DATASET,
+  type TimingTelemetry,
+} from "@trc/protocol";
 import { type RequestOptions, request } from "../api/client.ts";
 import { errorText } from "../api/errors.ts";
 import type { Loose } from "../api/lenient.ts";
@@ -11,6 +17,7 @@ import { fedTo } from "../shared/queryFeed.ts";
 import type { ReadyTrail } from "../shared/readyRules.ts";
 import { datasetQuery } from "../shared/telemetryQueries.ts";
 import { type ClockEstimate, syncClock } from "../shared/timeSync.ts";
+import { readTiming, timingQuery } from "../shared/timing.ts";
 import { identityQuery } from "../shared/unit.ts";
 import { useFleetHistory } from "./fleetHistory.ts";
 
@@ -26,18 +33,20 @@ export const FLEET_SYNC = { wanted: 3, maxAttempts: 6 } as const;
 const SUSPECT_PRIORITY = -2;
 
 /** A request to one unit of the fleet (through its own gate and the client's gate over all units), 5 s timeout. */
-export function fleetRequest(base: string, signal?: AbortSignal): RequestOptions {
+export function fleetRequest(base: string, signal?: AbortSignal): RequestOptions & { base: string } {
   return { base, timeoutMs: FLEET_TIMEOUT_MS, signal };
 }
 
-/** Read at every poll. */
-const EVERY_POLL = ["battery", "passings", "uhf/ports"] as const;
+/** Read at every poll (timing: the Mode and Programs columns, race control's D12 dataset). */
+const EVERY_POLL = ["battery", "passings", "uhf/ports", TIMING_DATASET] as const;
 /** Read at every other poll (30 s, as often as the alarm watch reads them): they change slowly; only firmware is
  * shown, the rest feed the alarm rules, so those go after every unit's shown figures (lower priority). */
 const EVERY_OTHER_POLL = ["firmware", "storage", "hw/temp", "cellular"] as const;
 export type FleetDataset = (typeof EVERY_POLL)[number] | (typeof EVERY_OTHER_POLL)[number];
 const ALARMS_ONLY = new Set<FleetDataset>(["storage", "hw/temp", "cellular"]);
-export type FleetData = { [D in FleetDataset]?: Loose<TelemetryOf<D>> };
+type SpecDataset = Exclude<FleetDataset, typeof TIMING_DATASET>;
+/** `timing` is null for a unit without race control (it answers 404), as the console's own query says. */
+export type FleetData = { [D in SpecDataset]?: Loose<TelemetryOf<D>> } & { timing?: TimingTelemetry | null };
 
 /** What one poll fetched: the unit's name and mode, the datasets read this time, why others failed, when. */
 export interface FleetAnswer {
@@ -73,6 +82,8 @@ export const fleetKeys = {
   unit: (base: string) => deviceKey(base, "fleet"),
   poll: (base: string) => deviceKey(base, "fleet", "poll"),
   clock: (base: string) => deviceKey(base, "fleet", "clock"),
+  /** Its configuration values, read for the Profile column (fleet/useProfileCompare.ts). */
+  config: (base: string) => deviceKey(base, "fleet", "config"),
 };
 
 /**
@@ -98,7 +109,7 @@ export async function pollUnit(
   const data: FleetData = {};
   const errors: FleetAnswer["errors"] = {};
   await Promise.all(
-    due.map(async (dataset: TelemetryDataset & FleetDataset) => {
+    due.map(async (dataset) => {
       try {
         const priority = ALARMS_ONLY.has(dataset) ? -1 : 0;
         (data as Record<string, unknown>)[dataset] = await readDataset(
@@ -117,14 +128,20 @@ export async function pollUnit(
 
 /**
  * One dataset of a poll. The unit the console is pointed at is read through the dashboard's and the alarm watch's
- * query (the same key), so a reading either of them took in the last poll period is used, not asked for again.
+ * query (the same key; timing: the header's), so a reading either of them took in the last poll period is used, not
+ * asked for again.
  */
 async function readDataset(
-  dataset: TelemetryDataset,
-  opts: RequestOptions,
+  dataset: FleetDataset,
+  opts: RequestOptions & { base: string },
   shared: QueryClient,
 ): Promise<unknown> {
-  if (opts.base === apiBase()) {
+  const here = opts.base === apiBase();
+  if (dataset === TIMING_DATASET)
+    return here
+      ? shared.fetchQuery({ ...timingQuery(opts.base), staleTime: FLEET_POLL_MS - 1000, retry: false })
+      : readTiming(opts);
+  if (here) {
     const traffic = { background: true, priority: opts.priority ?? 0 };
     const query = datasetQuery(shared, opts.base, dataset, traffic);
     return (await shared.fetchQuery({ ...query, staleTime: FLEET_POLL_MS - 1000, retry: false })).data;

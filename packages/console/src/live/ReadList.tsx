@@ -1,4 +1,4 @@
-// The reads, newest first, as a windowed table: only the rows in view (and a few around) are in the page.
+// The reads (or passings), newest first, as a windowed table: only the rows in view (and a few around) are in the page.
 import { useState } from "react";
 import { antennaName, rssiText, unitTime } from "./liveFormat.ts";
 import type { ReadLog } from "./readLog.ts";
@@ -17,9 +17,12 @@ interface ReadListProps {
   onPick(tag: string): void;
   /** Bumped when the log changed (the list reads the log itself). */
   version: number;
+  /** The log holds passings, not reads: the list says so. */
+  passings?: boolean;
 }
 
-export function ReadList({ log, shownTotal, tag, onPick }: ReadListProps) {
+export function ReadList({ log, shownTotal, tag, onPick, passings = false }: ReadListProps) {
+  const what = passings ? "passings" : "reads";
   const [top, setTop] = useState(0);
   const oldest = Math.max(log.first, 0);
   const rows = Math.max(0, shownTotal - oldest);
@@ -64,7 +67,11 @@ export function ReadList({ log, shownTotal, tag, onPick }: ReadListProps) {
         onScroll={(e) => setTop(e.currentTarget.scrollTop)}
         data-testid="read-scroll"
       >
-        <ol className="read-body" aria-label="Reads, newest first" style={{ height: rows * ROW_PX }}>
+        <ol
+          className="read-body"
+          aria-label={passings ? "Passings, newest first" : "Reads, newest first"}
+          style={{ height: rows * ROW_PX }}
+        >
           {shown}
         </ol>
         {/* Over the empty list, inside its fixed height: the first reads take its place without moving anything. A
@@ -72,8 +79,8 @@ export function ReadList({ log, shownTotal, tag, onPick }: ReadListProps) {
         {rows === 0 && (
           <p className="read-empty">
             {shownTotal
-              ? "Newer reads pushed out the paused ones: Resume shows the newest."
-              : "No reads yet."}
+              ? `Newer ${what} pushed out the paused ones: Resume shows the newest.`
+              : `No ${what} yet.`}
           </p>
         )}
       </div>

@@ -43,9 +43,12 @@ export function readsCsv(reads: Iterable<KeptRead>): string {
   return `${lines.join("\r\n")}\r\n`;
 }
 
-/** The export's file name: "reads-DECODER-01-20261123-054512.csv" (the unit's name, the browser's local time). */
-export function csvFileName(unitName: string, at: Date): string {
+/**
+ * The export's file name: "reads-DECODER-01-20261123-054512.csv" (the unit's name, the browser's local time);
+ * "passings-…" for the passings.
+ */
+export function csvFileName(unitName: string, at: Date, kind: "reads" | "passings" = "reads"): string {
   const name = unitName.replace(/[^\w.-]+/g, "_") || "unit";
   const stamp = `${at.getFullYear()}${pad(at.getMonth() + 1)}${pad(at.getDate())}-${pad(at.getHours())}${pad(at.getMinutes())}${pad(at.getSeconds())}`;
-  return `reads-${name}-${stamp}.csv`;
+  return `${kind}-${name}-${stamp}.csv`;
 }

@@ -1,22 +1,42 @@
-// The Live page's reads: the unit's read stream into a bounded log, rendered at most once a frame, Pause, the tag test.
+// The Live page's reads: the unit's read stream into a bounded log, rendered at most once a frame, Pause, the tag test,
+// and the passings the unit's filter makes of them (shown instead of the reads on request).
 
 import { useQuery } from "@tanstack/react-query";
-import type { TagRead } from "@trc/protocol";
+import type { FilterOptions, TagRead } from "@trc/protocol";
 import { useCallback, useEffect, useEffectEvent, useState, useSyncExternalStore } from "react";
 import { type ReadStreamState, readStreamOf } from "../api/readStream.ts";
 import { clockResultQuery } from "../shared/clockQuery.ts";
 import { beep } from "../ui/beep.ts";
+import { filterOptionsQuery, LivePassings } from "./livePassings.ts";
 import { ReadLog } from "./readLog.ts";
 
 /** Beeps of one batch's reads of the test tag are spaced this far apart (s). */
 const BEEP_SPACING_S = 0.12;
+/** How often the visits of unseen tags are ended (their last and best reads become passings), as on the unit. */
+export const PASSING_FLUSH_MS = 1000;
+
+/** What the list shows: every read, or the passings the unit's filter makes of them. */
+export type LiveView = "reads" | "passings";
+
+/** The unit's filter options while passings are asked for: loading, known, or the unit cannot tell (null). */
+export type FilterState =
+  | { status: "loading" }
+  | { status: "known"; options: FilterOptions }
+  | { status: "unknown" };
 
 export interface LiveReads {
   stream: ReadStreamState;
   log: ReadLog;
+  passings: LivePassings;
+  view: LiveView;
+  setView(view: LiveView): void;
+  /** Asked for once passings are shown. */
+  filter: FilterState;
   /** Bumped once a frame after new reads: what the view renders from. */
   version: number;
-  /** The view's newest position: the log's total, or where Pause froze it. */
+  /** The list's log: the passings' when they are shown and the unit's options known, else the reads'. */
+  shownLog: ReadLog;
+  /** The shown log's newest position: its total, or where Pause froze it. */
   shownTotal: number;
   paused: boolean;
   setPaused(paused: boolean): void;
@@ -33,18 +53,33 @@ export function useLiveReads(base: string): LiveReads {
     useCallback((fn: () => void) => stream.watch(fn), [stream]),
     () => stream.state,
   );
-  // One log per unit for as long as the page shows it.
-  const [log, setLog] = useState(() => ({ base, log: new ReadLog() }));
-  const current = log.base === base ? log.log : null;
-  if (!current) setLog({ base, log: new ReadLog() });
+  // One log of reads and one of passings per unit for as long as the page shows it.
+  const fresh = () => ({ base, log: new ReadLog(), passings: new LivePassings() });
+  const [logs, setLogs] = useState(fresh);
+  const current = logs.base === base ? logs : null;
+  if (!current) setLogs(fresh());
   const [version, setVersion] = useState(0);
-  const [frozenAt, setFrozenAt] = useState<number | null>(null);
+  const [frozenAt, setFrozenAt] = useState<{ reads: number; passings: number } | null>(null);
+  const [view, setView] = useState<LiveView>("reads");
   const [tag, setTagState] = useState("");
   const [sound, setSound] = useState(false);
   // The last clock sync of the unit, if any (never started here): a stream that must seek places the page's opening
   // on the unit's clock with it.
   const offsetMs = useQuery(clockResultQuery(base)).data?.estimate.offsetMs ?? null;
   useEffect(() => stream.setClockOffset(offsetMs), [stream, offsetMs]);
+  // The unit's filter options, asked for once passings are shown (again each time the page opens).
+  const options = useQuery({ ...filterOptionsQuery(base), enabled: view === "passings" });
+  const known = options.data ?? null;
+  const filter: FilterState = known
+    ? { status: "known", options: known }
+    : options.isPending
+      ? { status: "loading" }
+      : { status: "unknown" };
+  useEffect(() => {
+    if (!current || !known) return;
+    current.passings.configure(known, current.log.keptReads(), Date.now());
+    setVersion((v) => v + 1);
+  }, [current, known]);
 
   // Sound: one beep per read of the test tag (reads of one batch spaced a little).
   const beepFor = useEffectEvent((reads: readonly TagRead[], focus: string | null) => {
@@ -55,34 +90,53 @@ export function useLiveReads(base: string): LiveReads {
 
   useEffect(() => {
     if (!current) return;
+    const { log, passings } = current;
     let frame = 0;
+    const render = () => {
+      if (frame) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        setVersion((v) => v + 1);
+      });
+    };
     const leave = stream.subscribe((reads) => {
-      current.push(reads, Date.now());
-      beepFor(reads, current.focused);
-      if (!frame) {
-        frame = requestAnimationFrame(() => {
-          frame = 0;
-          setVersion((v) => v + 1);
-        });
-      }
+      const now = Date.now();
+      log.push(reads, now);
+      passings.push(reads, now);
+      beepFor(reads, log.focused);
+      render();
     });
+    const flush = setInterval(() => {
+      if (passings.flush(Date.now())) render();
+    }, PASSING_FLUSH_MS);
     return () => {
       leave();
+      clearInterval(flush);
       if (frame) cancelAnimationFrame(frame);
       // The page left (or the unit changed): its reads go now, not when React lets go of the component.
-      current.clear();
+      log.clear();
+      passings.clear();
     };
   }, [stream, current]);
 
-  const activeLog = current ?? log.log;
+  const active = current ?? logs;
+  const activeLog = active.log;
+  const showsPassings = view === "passings" && known !== null && active.passings.filtering;
+  const shownLog = showsPassings ? active.passings.log : activeLog;
+  const frozen = frozenAt && (showsPassings ? frozenAt.passings : frozenAt.reads);
   return {
     stream: state,
     log: activeLog,
+    passings: active.passings,
+    view,
+    setView,
+    filter,
+    shownLog,
     version,
-    shownTotal: frozenAt ?? activeLog.total,
+    shownTotal: frozen ?? shownLog.total,
     paused: frozenAt !== null,
     setPaused: (paused) => {
-      setFrozenAt(paused ? activeLog.total : null);
+      setFrozenAt(paused ? { reads: activeLog.total, passings: active.passings.log.total } : null);
       setVersion((v) => v + 1);
     },
     tag,

@@ -9,10 +9,14 @@ export const LOCAL_KEY_MEANINGS: Record<LocalKey, string> = {
   fleet: "The units added on the Fleet page",
   fleetBrokers:
     "The MQTT brokers added on the Fleet page: address and user name (their passwords: session storage only)",
+  fleetProfiles:
+    "The fleet profiles (named sets of settings' values) and the one the Fleet page compares against",
   commandHistory: "The newest 50 commands sent, without passwords",
   alarmSound: "Whether a new alarm beeps",
   alarmNoReadsMinutes: "Minutes without reads before the No reads alarm (0 = off)",
   readyRaceHours: "The race length for the Ready check's battery item, hours",
+  readyTimingNotNeeded:
+    "The units whose Ready check needs no timing program (passings collected another way)",
   restartPending: "Settings changed since the unit last restarted (the restart banner)",
   restartPendingSince: "When the first of those was changed",
 };

@@ -11,11 +11,25 @@ export interface Alarm {
   text: string;
 }
 
-/** What the session remembers: channels that had an antenna, and the passings `seen` counter's last growth. */
+/** What the session remembers: channels that had an antenna, the passings `seen` counter's last growth, race control. */
 export interface AlarmMemory {
   hadAntenna: readonly number[];
   /** `count` last read at `last`; it last grew (or was first read, or went down) at `since`. */
   seen: { count: number; since: number; last: number } | null;
+  /** The last timing reading (D12), absent before any. */
+  timing?: TimingMemory | null;
+}
+
+/** Race control at the last timing reading, and the two conditions it holds until they clear. */
+export interface TimingMemory {
+  /** When it was read (browser ms), its mode, and the programs on the filtered port. */
+  at: number;
+  timing: boolean;
+  programs: number;
+  /** The last program on the filtered port went away while timing (until one is back or timing stops). */
+  programLost: boolean;
+  /** The unit left timing mode without this console asking (until it times again). */
+  stopped: boolean;
 }
 
 export const EMPTY_MEMORY: AlarmMemory = { hadAntenna: [], seen: null };

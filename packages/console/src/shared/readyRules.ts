@@ -1,4 +1,5 @@
-// The Ready check (issue 20 §4), pure: one verdict from six items, each with its value, why it fails and where to fix it.
+// The Ready check (issue 20 §4, issue 31), pure: one verdict from its items (six, and Timing program on a unit with race
+// control), each with its value, why it fails and where to fix it.
 import {
   ALARM_RETURN_LOSS_MIN_DB,
   READY_BACKLOG_IN_FLIGHT,
@@ -7,6 +8,8 @@ import {
   READY_READ_WITHIN_MS,
   READY_STORAGE_BELOW_PERCENT,
   READY_SYNC_MAX_AGE_MS,
+  type TimingProgram,
+  type TimingTelemetry,
 } from "@trc/protocol";
 import { offsetText } from "./accuracy.ts";
 import type { ChannelReading } from "./alarmRules.ts";
@@ -16,7 +19,7 @@ import { hoursMinutes } from "./telemetryFormat.ts";
 
 type Maybe<T> = T | undefined | null;
 
-export type ReadyItemId = "antennas" | "clock" | "battery" | "storage" | "backlog" | "alarms";
+export type ReadyItemId = "antennas" | "clock" | "battery" | "storage" | "backlog" | "timing" | "alarms";
 
 export interface ReadyItem {
   id: ReadyItemId;
@@ -59,7 +62,19 @@ export interface ReadyReadings {
   backlog?: Maybe<Pick<Backlog, "left" | "trend">>;
   /** The alarm panel's list: texts and whether each was acknowledged. */
   alarms: readonly { text: string; acknowledged: boolean }[];
+  /**
+   * Race control (D12's timing dataset): its mode, session and programs; `"waiting"` before the unit's first answer;
+   * null (a unit without it) or absent (not read): no Timing program item.
+   */
+  timing?: Maybe<TimingReading> | "waiting";
+  /** The operator marked this unit's timing program not needed (its passings are collected another way). */
+  timingNotNeeded?: boolean;
 }
+
+/** What the Timing program item reads of the timing dataset. */
+export type TimingReading = Pick<TimingTelemetry, "mode" | "session"> & {
+  programs: readonly Pick<TimingProgram, "port">[];
+};
 
 /** A finite number (`Number.isFinite` is false for anything but a number: no coercion). */
 const finite = (v: unknown): v is number => Number.isFinite(v);
@@ -206,6 +221,53 @@ export function backlogItem(r: ReadyReadings): ReadyItem {
   return { ...base, ok: false, value, reason: `${value}, ${why}` };
 }
 
+/** Ready's words for a number of programs: "1 program", "2 programs". */
+const programsText = (n: number) => `${n} ${n === 1 ? "program" : "programs"}`;
+
+/**
+ * Timing program (issue 31): in timing mode, a program on the filtered port taking the passings (Left empty, draining,
+ * or in flight as for Backlog). Marked "not needed for this unit": holds. None for a unit without race control.
+ */
+export function timingItem(r: ReadyReadings): ReadyItem | null {
+  const t = r.timing;
+  if (!t) return null;
+  const base = {
+    id: "timing",
+    label: "Timing program",
+    fix: { href: "/timing", text: "Programs on the Timing page" },
+  } as const;
+  if (r.timingNotNeeded) return { ...base, ok: true, value: "Not needed for this unit", reason: "" };
+  if (t === "waiting") return { ...base, ok: false, value: "—", reason: "No timing reading yet" };
+  if (t.mode === "test" || !t.session)
+    return {
+      ...base,
+      ok: false,
+      value: "Test mode",
+      reason: "Test mode: passings are not stored or sent",
+      fix: { href: "/timing", text: "Start timing" },
+    };
+  const programs = t.programs.filter((p) => p.port === "filtered").length;
+  if (!programs) {
+    const raw = t.programs.length;
+    const note = raw ? ` (${programsText(raw)} on the raw port: reads, not passings)` : "";
+    return {
+      ...base,
+      ok: false,
+      value: "No program",
+      reason: `No timing program on the filtered port${note}`,
+    };
+  }
+  const head = programsText(programs);
+  const b = r.backlog;
+  if (!b || b.left === null) return { ...base, ok: false, value: head, reason: "No passings reading yet" };
+  if (b.left <= 0) return { ...base, ok: true, value: `${head}, every passing sent`, reason: "" };
+  const left = `${b.left} unsent`;
+  if (b.trend === "draining") return { ...base, ok: true, value: `${head}, ${left}, draining`, reason: "" };
+  if (b.left <= READY_BACKLOG_IN_FLIGHT) return { ...base, ok: true, value: `${head}, ${left}`, reason: "" };
+  const why = b.trend === "unknown" ? "trend after the next reading" : `${b.trend}, not draining`;
+  return { ...base, ok: false, value: `${head}, ${left}`, reason: `${left}, ${why}` };
+}
+
 export function alarmsItem(r: ReadyReadings): ReadyItem {
   const base = { id: "alarms", label: "Alarms", fix: { href: "#unit-alarms", text: "Alarm panel" } } as const;
   const open = r.alarms.filter((a) => !a.acknowledged);
@@ -216,7 +278,15 @@ export function alarmsItem(r: ReadyReadings): ReadyItem {
 
 /** Every item in the order shown; Ready only when each holds. */
 export function readyCheck(r: ReadyReadings): ReadyCheck {
-  const items = [antennasItem, clockItem, batteryItem, storageItem, backlogItem, alarmsItem].map((f) => f(r));
+  const items = [
+    antennasItem,
+    clockItem,
+    batteryItem,
+    storageItem,
+    backlogItem,
+    timingItem,
+    alarmsItem,
+  ].flatMap((f) => f(r) ?? []);
   const ready = items.every((i) => i.ok);
   return { ready, verdict: ready ? "Ready" : "Not ready", items };
 }

@@ -7,10 +7,12 @@ export const LOCAL_KEYS = {
   featureFlagOverrides: "featureFlagOverrides",
   fleet: "fleet",
   fleetBrokers: "fleetBrokers",
+  fleetProfiles: "fleetProfiles",
   commandHistory: "commandHistory",
   alarmSound: "alarmSound",
   alarmNoReadsMinutes: "alarmNoReadsMinutes",
   readyRaceHours: "readyRaceHours",
+  readyTimingNotNeeded: "readyTimingNotNeeded",
   restartPending: "restartPending",
   restartPendingSince: "restartPendingSince",
 } as const;

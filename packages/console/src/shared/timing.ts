@@ -1,7 +1,7 @@
 // Race control (D12) as the console reads it: the unit's timing dataset as a query, and the words every page shows.
 import { useQuery } from "@tanstack/react-query";
 import { API, TIMING_DATASET, TimingTelemetry } from "@trc/protocol";
-import { requestStrict } from "../api/client.ts";
+import { type RequestOptions, requestStrict } from "../api/client.ts";
 import { DeviceError } from "../api/errors.ts";
 import { deviceKey, useApiBase } from "./deviceSettings.ts";
 import { lazyStore } from "./lazyStore.ts";
@@ -17,21 +17,20 @@ export const timingKey = (base: string) => deviceKey(base, "telemetry", TIMING_D
  * The timing dataset, or null for a unit without race control (it answers 404: the console hides what needs it).
  * Strict: the console acts on it (Start, Stop, the gun), so a wrong-shaped answer is an error, not a guess.
  */
+export async function readTiming(opts: RequestOptions): Promise<TimingTelemetry | null> {
+  try {
+    return await requestStrict(API.telemetry(TIMING_DATASET), TimingTelemetry, opts);
+  } catch (err) {
+    if (err instanceof DeviceError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+/** `readTiming` of one unit as a query (the header's, the Timing page's, the fleet's for the unit it talks to). */
 export function timingQuery(base: string, refetchMs: number = TIMING_REFRESH_MS) {
   return {
     queryKey: timingKey(base),
-    queryFn: async ({ signal }: { signal: AbortSignal }): Promise<TimingTelemetry | null> => {
-      try {
-        return await requestStrict(API.telemetry(TIMING_DATASET), TimingTelemetry, {
-          base,
-          signal,
-          background: true,
-        });
-      } catch (err) {
-        if (err instanceof DeviceError && err.status === 404) return null;
-        throw err;
-      }
-    },
+    queryFn: ({ signal }: { signal: AbortSignal }) => readTiming({ base, signal, background: true }),
     refetchInterval: refetchMs,
     refetchIntervalInBackground: true,
     retry: false,

@@ -1,13 +1,16 @@
 // The Ready panel as a user meets it: the verdict, each item's label, value and reason, and its link to where it is
-// fixed (a card on this page scrolled to and focused without a history entry, or a page navigated to).
+// fixed (a card on this page scrolled to and focused without a history entry, or a page navigated to); the Timing
+// program item on a unit with race control, and marking it not needed for this unit (kept, undone by unticking).
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { apiBase, useDeviceSettings } from "../shared/deviceSettings.ts";
 import type { ReadyCheck, ReadyReadings } from "../shared/readyRules.ts";
+import { useReadySettings } from "../shared/readySettings.ts";
 import { collectHistory } from "../shared/telemetryCollect.ts";
 import { telemetryKey } from "../shared/telemetryQueries.ts";
+import { timingKey } from "../shared/timing.ts";
 import { selectUnit } from "../shared/unit.ts";
 
 // The check the panel shows: the real rules on readings the test chooses (the panel's own hooks read nothing).
@@ -158,5 +161,79 @@ describe("ReadyPanel", () => {
     expect(item(panel, "Antennas")).not.toHaveTextContent("Read within 10 min");
     selectUnit("");
     useDeviceSettings.setState({ deviceMode: null });
+  });
+
+  describe("Timing program", () => {
+    const TEST_MODE = { mode: "test", session: null, programs: [], replay: null };
+
+    /** The panel over the real check, the unit's timing answer (null: a unit without race control) in the cache. */
+    function showTiming(timing: unknown) {
+      shown.check = null;
+      const client = new QueryClient();
+      client.setQueryData(timingKey(apiBase()), timing);
+      render(
+        <QueryClientProvider client={client}>
+          <ReadyPanel />
+        </QueryClientProvider>,
+      );
+      return screen.getByRole("region", { name: "Ready check" });
+    }
+    afterEach(() => {
+      localStorage.clear();
+      useReadySettings.setState({ timingNotNeeded: [] });
+    });
+
+    it("in test mode: Test mode, why, and a link to Start timing on the Timing page; before Alarms", async () => {
+      const panel = showTiming(TEST_MODE);
+      expect(
+        within(panel)
+          .getAllByRole("listitem")
+          .map((li) => within(li).getByRole("strong").textContent),
+      ).toEqual(["Antennas", "Device clock", "Battery", "Storage", "Backlog", "Timing program", "Alarms"]);
+      const timing = item(panel, "Timing program");
+      expect(within(timing).getByTestId("ready-value")).toHaveTextContent("Test mode");
+      expect(within(timing).getByTestId("ready-reason")).toHaveTextContent(
+        "Test mode: passings are not stored or sent",
+      );
+      await userEvent.click(within(timing).getByRole("link", { name: "Start timing (Timing program)" }));
+      expect(window.location.pathname).toBe("/timing");
+    });
+
+    it("marked not needed for this unit: holds, says so, is kept for this unit; unticked, it checks again", async () => {
+      const panel = showTiming(TEST_MODE);
+      const box = within(panel).getByRole("checkbox", { name: "Timing program not needed for this unit" });
+      expect(box).not.toBeChecked();
+      await userEvent.click(box);
+      const timing = item(panel, "Timing program");
+      expect(within(timing).getByTestId("ready-value")).toHaveTextContent("Not needed for this unit");
+      expect(timing).toHaveAttribute("data-ok", "true");
+      expect(within(timing).queryByTestId("ready-reason")).toBeNull();
+      expect(JSON.parse(localStorage.getItem("readyTimingNotNeeded") ?? "[]")).toEqual([apiBase()]);
+      await userEvent.click(box);
+      expect(within(timing).getByTestId("ready-value")).toHaveTextContent("Test mode");
+      expect(localStorage.getItem("readyTimingNotNeeded")).toBe("[]");
+    });
+
+    it("a unit marked on an earlier visit (any spelling of its address) reads as marked", () => {
+      localStorage.setItem("readyTimingNotNeeded", JSON.stringify([`${apiBase().toUpperCase()}/`, 7]));
+      useReadySettings.persist.rehydrate();
+      const panel = showTiming(TEST_MODE);
+      expect(within(panel).getByRole("checkbox", { name: /not needed/ })).toBeChecked();
+      expect(item(panel, "Timing program")).toHaveTextContent("Not needed for this unit");
+    });
+
+    it("kept per unit: another unit marked not needed leaves this one checked", () => {
+      useReadySettings.getState().setTimingNeeded("http://10.0.0.77", false);
+      const panel = showTiming(TEST_MODE);
+      expect(within(panel).getByRole("checkbox", { name: /not needed/ })).not.toBeChecked();
+      expect(within(item(panel, "Timing program")).getByTestId("ready-value")).toHaveTextContent("Test mode");
+    });
+
+    it("a unit without race control has no such item and no such choice", () => {
+      const panel = showTiming(null);
+      expect(within(panel).queryByText("Timing program", { exact: true })).toBeNull();
+      expect(within(panel).queryByRole("checkbox")).toBeNull();
+      expect(within(panel).getAllByRole("listitem")).toHaveLength(6);
+    });
   });
 });

@@ -1,5 +1,5 @@
-// The Ready check panel at the top of the dashboard (issue 20 §4): the verdict, every item with its value and reason,
-// a link to where each is fixed, and the race length (kept).
+// The Ready check panel at the top of the dashboard (issue 20 §4, issue 31): the verdict, every item with its value and
+// reason, a link to where each is fixed, the race length and whether this unit needs a timing program (both kept).
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "wouter";
@@ -7,9 +7,10 @@ import { useAlarms } from "../shared/alarmStore.ts";
 import { clockResultQuery } from "../shared/clockQuery.ts";
 import { useApiBase } from "../shared/deviceSettings.ts";
 import { type CounterSeries, type ReadyCheck, type ReadyItem, readyCheck } from "../shared/readyRules.ts";
-import { RACE_HOURS_MAX, raceHours, useReadySettings } from "../shared/readySettings.ts";
+import { RACE_HOURS_MAX, raceHours, timingNotNeeded, useReadySettings } from "../shared/readySettings.ts";
 import { history } from "../shared/telemetryHistory.ts";
 import { datasetQuery } from "../shared/telemetryQueries.ts";
+import { timingQuery } from "../shared/timing.ts";
 import { useDeviceMode } from "../shared/unit.ts";
 import { useBacklog } from "../ui/BacklogSummary.tsx";
 import { useNow } from "../ui/useNow.ts";
@@ -33,6 +34,9 @@ function useReadyCheck(): ReadyCheck {
   const alarms = useAlarms((s) => s.list);
   const hadAntenna = useAlarms((s) => s.memory.hadAntenna);
   const hours = useReadySettings((s) => s.raceHours);
+  // Race control: the header's query; "waiting" until the unit first answers, null for a unit without it (no item).
+  const timing = useQuery(timingQuery(base)).data;
+  const notNeeded = useReadySettings((s) => timingNotNeeded(s.timingNotNeeded, base));
   // The last answer's channels, also while a later reading failed (TanStack keeps its data then): one lost poll does
   // not turn the item into "No antenna reading yet"; the reads' ages still fail it if the unit stays away.
   const channels = mode === "uhf" ? ports.data?.data.channels : undefined;
@@ -58,6 +62,8 @@ function useReadyCheck(): ReadyCheck {
     storage,
     backlog,
     alarms,
+    timing: timing === undefined ? "waiting" : timing,
+    timingNotNeeded: notNeeded,
   });
 }
 
@@ -114,6 +120,22 @@ function RaceLength() {
   );
 }
 
+/** "Timing program not needed for this unit": kept per unit (passings collected another way); unticked to undo. */
+function TimingNotNeeded() {
+  const base = useApiBase();
+  const checked = useReadySettings((s) => timingNotNeeded(s.timingNotNeeded, base));
+  return (
+    <label className="ready-timing">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => useReadySettings.getState().setTimingNeeded(base, !e.target.checked)}
+      />{" "}
+      Timing program not needed for this unit
+    </label>
+  );
+}
+
 /** The panel: its own chunk (the rules and the race length store), loaded as the dashboard renders. */
 export default function ReadyPanel() {
   const check = useReadyCheck();
@@ -151,7 +173,10 @@ export default function ReadyPanel() {
           </li>
         ))}
       </ul>
-      <RaceLength />
+      <div className="ready-settings">
+        <RaceLength />
+        {check.items.some((i) => i.id === "timing") && <TimingNotNeeded />}
+      </div>
     </section>
   );
 }

@@ -8,9 +8,9 @@ import { useCommands } from "../../src/commands/commandsStore.ts";
 import { HistoryPanel } from "../../src/commands/HistoryPanel.tsx";
 import { readHistory, showsBody } from "../../src/commands/history.ts";
 import { ConfigTree } from "../../src/configuration/ConfigTree.tsx";
-import { inputKind, withCurrentValues, withKnownLimits } from "../../src/configuration/settingRules.ts";
 import { FileTable } from "../../src/files/FileTable.tsx";
 import { DEFAULT_SORT, fileRows, sortFiles } from "../../src/files/fileTable.ts";
+import { inputKind, withCurrentValues, withKnownLimits } from "../../src/shared/settingRules.ts";
 import { HOSTILE_STRINGS, hostileJson, mutated } from "./arbitraries.ts";
 
 const RUNS = 100;

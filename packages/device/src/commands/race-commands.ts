@@ -1,7 +1,8 @@
 // What the race control commands (D12) and the Replay commands (D4, sent again by D12) do on the unit.
 import type { Device } from "../device.ts";
 import { checkFileName } from "../state/file-system.ts";
-import { replayAll, replayManual, replaySelected } from "../timing/replay.ts";
+import { parseLocalDateTime } from "../timing/line-format.ts";
+import { replayAll, replayManual, replaySelected, rewindWindow } from "../timing/replay.ts";
 import { replayFrom } from "./replay.ts";
 import type { CommandOutcome } from "./run-command.ts";
 
@@ -14,12 +15,20 @@ const refuse = (reason: string): CommandOutcome => ({ ok: false, status: 400, re
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 const programs = (n: number) => `to ${plural(n, "program")} on the filtered port`;
 
-/** The outcome of a race control or Replay command, or null when `cmd` is neither. */
+/** Epoch ms of REPLAY_WINDOW's `dd-MM-yyyy HH:mm:ss` in the unit's local time (as REWIND reads it), or null. */
+function localTime(arg: string, utcOffsetS: number): number | null {
+  const [date = "", time = "", ...rest] = arg.split(/\s+/);
+  return rest.length ? null : parseLocalDateTime(date, time, utcOffsetS);
+}
+const LOCAL_TIME = "not a real date and time; use dd-MM-yyyy HH:mm:ss, the unit's local time";
+
+/** The outcome of a race control or Replay command (its arguments trimmed), or null when `cmd` is neither. */
 export async function runRaceCommand(
   device: Device,
   cmd: string,
-  first: string,
+  args: readonly string[],
 ): Promise<CommandOutcome | null> {
+  const [first = "", second = ""] = args;
   const timing = device.timing;
   switch (cmd) {
     case "TIMING_START": {
@@ -81,6 +90,28 @@ export async function runRaceCommand(
           passings: sent.passings,
           programs: sent.programs,
         })
+      );
+    }
+    case "REPLAY_WINDOW": {
+      // Both seconds included, as REWIND: from ≤ time < to + 1 s.
+      const offset = device.config.get("utc_offset", 0);
+      const from = localTime(first, offset);
+      const to = localTime(second, offset);
+      if (from === null) return refuse(`from: ${LOCAL_TIME}`);
+      if (to === null) return refuse(`to: ${LOCAL_TIME}`);
+      if (from > to) return refuse("from is after to");
+      const sent = await timing.replay((files) => rewindWindow(files, from, to + 999));
+      return (
+        sent &&
+        done(
+          `Replaying ${plural(sent.passings, "passing")} from ${first} to ${second} ${programs(sent.programs)}`,
+          {
+            from: new Date(from).toISOString(),
+            to: new Date(to + 999).toISOString(),
+            passings: sent.passings,
+            programs: sent.programs,
+          },
+        )
       );
     }
     default:

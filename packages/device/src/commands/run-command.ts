@@ -35,8 +35,9 @@ export async function runCommand(
   args: readonly string[],
   context: CommandContext,
 ): Promise<CommandOutcome> {
-  const [first = ""] = args.map((a) => a.trim());
-  const race = await runRaceCommand(device, cmd, first);
+  const trimmed = args.map((a) => a.trim());
+  const [first = ""] = trimmed;
+  const race = await runRaceCommand(device, cmd, trimmed);
   if (race) return race;
   switch (cmd) {
     case "REBOOT":

@@ -9,15 +9,14 @@
 //   the session stores and the filtered port sends. With neither, no tick runs (a long clock advance costs nothing).
 // - Ports: see ports.ts. Passing counts: `counts()` is Filtered/Sent/Left while timing or once this run stored a
 //   passing; before that the passings dataset keeps the living unit's own upstream counts (docs/TIMING-PORT.md).
-import type { TimingTelemetry } from "@trc/protocol";
+import { type FilterOptions, isReads2bSent, PassingFilter, type TimingTelemetry } from "@trc/protocol";
 import { timingFileTexts } from "../commands/replay.ts";
 import type { Device } from "../device.ts";
 import type { SimTimer } from "../sim/host-clock.ts";
-import { type FilterOptions, isReads2bSent, PassingFilter } from "../timing/filter.ts";
 import type { TimingFileText } from "../timing/replay.ts";
 import type { Passing, PassingCounts, StoredPassing } from "../timing/session.ts";
 import { TIMING_FILE_HEADER, TimingSessions } from "../timing/session.ts";
-import { timingTelemetry } from "../timing/telemetry.ts";
+import { SessionList, timingTelemetry } from "../timing/telemetry.ts";
 import type { TimingClock } from "../timing/types.ts";
 import { type PortKind, type PortsRun, timingPorts } from "./ports.ts";
 
@@ -41,6 +40,8 @@ export class RaceControl {
   readonly #last: Record<PortKind, number> = { raw: 0, filtered: 0 };
   /** The unit's clock for the timing modules: its time, and timers on its host clock. */
   readonly clock: TimingClock;
+  /** The dataset's sessions list (earlier power-ons' files read once, kept across reboots). */
+  readonly #sessionList: SessionList;
 
   constructor(private readonly device: Device) {
     this.clock = {
@@ -48,6 +49,9 @@ export class RaceControl {
       setTimeout: (fn, ms) => device.hostClock.setTimeout(fn, ms).unref(),
       clearTimeout: (handle) => device.hostClock.clearTimeout(handle as SimTimer),
     };
+    this.#sessionList = new SessionList(
+      async (name) => (await device.files.read(name))?.toString("utf8") ?? null,
+    );
   }
 
   /** Power-on: test mode, a fresh filter and sessions, both ports listening (see ports.ts). */
@@ -154,14 +158,20 @@ export class RaceControl {
     return { passings: items.length, files: files.length, programs };
   }
 
-  /** GET /api/telemetry/timing. */
-  telemetry(): TimingTelemetry {
+  /** GET /api/telemetry/timing, with every timing file on the unit as `sessions`. */
+  async telemetry(): Promise<TimingTelemetry> {
     const run = this.#run;
     if (!run) return { mode: "test", session: null, programs: [], replay: null };
+    const sessions = await this.#sessionList.list(
+      await this.device.files.list(),
+      run.sessions.summaries(),
+      run.sessions.info()?.file ?? null,
+    );
     return timingTelemetry({
       mode: run.sessions.mode,
       session: run.sessions.info(),
       ports: [run.raw, run.filtered],
+      sessions,
     });
   }
 

@@ -8,7 +8,8 @@
 // - A passing is stored in the session's file as it is made, one CSV row (the columns of today's timing files:
 //   tag,bib,time_utc,channel,rssi_dbm,reads; channel 1-based, a marker's 0 with no RSSI and 0 reads). The unit has no
 //   bib table: the bib is the tag's trailing number (up to 10 digits, as the example files' tags end in their bib).
-//   Rows go to the injected `append` one after the other, each awaited before the next.
+//   Rows go to the injected `append` one write after the other, each awaited before the next; the rows made while
+//   a write is under way go together in the next one (a write costs tens of ms: one a row falls behind a busy race).
 // - Numbers: `n` is the passing's number in its session (1..n, its row in the file, SEQ on the filtered port);
 //   `index` counts every passing this run (1, 2, ...) across sessions: what the filtered port's cursors follow.
 // - Filtered: passings stored this run. Sent: passings taken by at least one program on the filtered port (each
@@ -18,8 +19,7 @@
 //   program starts there and takes in order, what was taken is always 1..Sent; a program that stops taking does
 //   not hold Left up while another takes, and what nobody took when it leaves stays Left for the next one.
 // - Stored passings are kept in memory for the run (about 200 bytes each) so that a cursor is all a program costs.
-import type { TimingMode, TimingSessionInfo } from "@trc/protocol";
-import type { FilteredPassing } from "./filter.ts";
+import type { FilteredPassing, TimingMode, TimingSessionInfo, TimingSessionSummary } from "@trc/protocol";
 import { MARKER_TAG } from "./line-format.ts";
 import type { PortFeed } from "./types.ts";
 
@@ -94,7 +94,11 @@ export class TimingSessions {
   /** Passings 1..#sent (by index) were taken by a program on the filtered port. */
   #sent = 0;
   #writes: Promise<void> = Promise.resolve();
+  /** The last write queued and not yet begun: rows for its file join it. */
+  #waiting: { file: string; text: string } | null = null;
   #opened = new Set<string>();
+  /** This run's sessions by file, in the order opened: passings, first and last time (the dataset's `sessions`). */
+  #summaries = new Map<string, TimingSessionSummary>();
 
   constructor(private readonly deps: SessionDeps) {}
 
@@ -114,6 +118,7 @@ export class TimingSessions {
     // The files opened this run count too: a header may not be on disk yet when the next session starts.
     const file = nextTimingFile([...existing, ...this.#opened]);
     this.#opened.add(file);
+    this.#summaries.set(file, { file, passings: 0, first: null, last: null });
     this.#session = { file, startedAt: this.deps.now(), passings: 0, firstIndex: this.#stored.length + 1 };
     this.#write(file, `${TIMING_FILE_HEADER}\n`);
     return { file, started: true };
@@ -154,6 +159,11 @@ export class TimingSessions {
     return this.#session ? this.#stored.slice(this.#session.firstIndex - 1) : [];
   }
 
+  /** This run's sessions, in the order opened: each one's passings and their earliest and latest time. */
+  summaries(): TimingSessionSummary[] {
+    return [...this.#summaries.values()].map((s) => ({ ...s }));
+  }
+
   /** Every passing stored this run, by index. */
   stored(): readonly StoredPassing[] {
     return this.#stored;
@@ -188,13 +198,29 @@ export class TimingSessions {
     s.passings++;
     const stored: StoredPassing = { ...p, n: s.passings, index: this.#stored.length + 1, file: s.file };
     this.#stored.push(stored);
+    const sum = this.#summaries.get(s.file);
+    if (sum) {
+      sum.passings = s.passings;
+      sum.first = sum.first === null ? p.time : Math.min(sum.first, p.time);
+      sum.last = sum.last === null ? p.time : Math.max(sum.last, p.time);
+    }
     this.#write(s.file, timingRow(stored));
     return stored;
   }
 
   #write(file: string, line: string): void {
+    const waiting = this.#waiting;
+    if (waiting?.file === file) {
+      waiting.text += line;
+      return;
+    }
+    const write = { file, text: line };
+    this.#waiting = write;
     this.#writes = this.#writes
-      .then(() => this.deps.append(file, line))
+      .then(() => {
+        if (this.#waiting === write) this.#waiting = null;
+        return this.deps.append(write.file, write.text);
+      })
       .catch((error: unknown) => this.deps.onWriteError?.(file, error));
   }
 }

@@ -1,7 +1,6 @@
 // Test helpers for the timing port: a timing program on a real loopback socket, a wait, and a filtered port to try.
 import { connect, type Socket } from "node:net";
-import type { TagRead } from "@trc/protocol";
-import type { FilteredPassing } from "./filter.ts";
+import type { FilteredPassing, TagRead } from "@trc/protocol";
 import { filteredLines } from "./line-format.ts";
 import { TimingPort } from "./port.ts";
 import { type RequestActions, timingRequests } from "./requests.ts";

@@ -13,7 +13,9 @@
 // - Passings come out in the order they are made; visits ending together come out in the order of their last reads.
 // - `reads` of a passing: the visit's reads when the passing was made (1 for FS and ALL's first, all of them at the end).
 // - A change of options applies from the next read or visit end; what an open visit already sent stays sent.
-import type { TagRead } from "@trc/protocol";
+// - Cost: open visits are kept in the order of their last reads, so finding the ended ones looks at those alone (the
+//   oldest), not at every open visit for every read; after a clock set back, until no visit is open, it looks at all.
+import type { TagRead } from "./passings-stream.ts";
 
 export const READS_2B_SENT = ["FS", "BS", "LS", "BS_LS", "FS_LS", "ALL"] as const;
 export type Reads2bSent = (typeof READS_2B_SENT)[number];
@@ -53,8 +55,12 @@ const sendsBest = (m: Reads2bSent) => m === "BS" || m === "BS_LS";
 
 export class PassingFilter {
   #options: FilterOptions;
-  /** Open visits by tag. */
+  /** Open visits by tag, in the order of their last reads while `#inOrder`. */
   #visits = new Map<string, Visit>();
+  /** No read came with a time before an earlier one's since no visit was open (a clock set back). */
+  #inOrder = true;
+  /** The latest read time since no visit was open. */
+  #newest = Number.NEGATIVE_INFINITY;
 
   constructor(options: FilterOptions) {
     this.#options = checked(options);
@@ -88,6 +94,15 @@ export class PassingFilter {
   /** Ends the visits whose tag has been unseen for tag_timeout at `now` (unit clock); answers their passings. */
   flush(now: number): FilteredPassing[] {
     const timeout = this.#timeoutMs;
+    if (this.#inOrder && this.#newest - now < timeout) {
+      // No visit is ended by a clock set back, and those ended going forward are the oldest: look at those only.
+      const ended: [string, Visit][] = [];
+      for (const entry of this.#visits) {
+        if (now - entry[1].last.time < timeout) break;
+        ended.push(entry);
+      }
+      return this.#end(ended);
+    }
     const ended = [...this.#visits].filter(([, v]) => Math.abs(now - v.last.time) >= timeout);
     return this.#end(ended);
   }
@@ -100,6 +115,7 @@ export class PassingFilter {
   /** Forgets every open visit without sending anything (the unit back in test mode). */
   reset(): void {
     this.#visits.clear();
+    this.#ordered();
   }
 
   get #timeoutMs(): number {
@@ -114,6 +130,8 @@ export class PassingFilter {
       out.push(...this.#end([[read.tag, visit]]));
       visit = undefined;
     }
+    if (read.time < this.#newest) this.#inOrder = false;
+    this.#newest = Math.max(this.#newest, read.time);
     if (!visit) {
       visit = { first: read, last: read, best: read, reads: 1, sent: new Set() };
       this.#visits.set(read.tag, visit);
@@ -122,6 +140,9 @@ export class PassingFilter {
       visit.last = read;
       visit.reads++;
       if (read.rssi > visit.best.rssi) visit.best = read;
+      // To the end: the visits stay in the order of their last reads.
+      this.#visits.delete(read.tag);
+      this.#visits.set(read.tag, visit);
     }
     if (mode === "ALL") out.push(this.#send(visit, "ALL", read));
   }
@@ -140,7 +161,14 @@ export class PassingFilter {
         if (!visit.sent.has(read.seq)) out.push(this.#send(visit, kind, read));
       }
     }
+    if (!this.#visits.size) this.#ordered();
     return out;
+  }
+
+  /** No visit is open: the order of their last reads holds again. */
+  #ordered(): void {
+    this.#inOrder = true;
+    this.#newest = Number.NEGATIVE_INFINITY;
   }
 
   #send(visit: Visit, kind: PassingKind, read: TagRead): FilteredPassing {

@@ -1,7 +1,14 @@
 // Unit tests of the passing filter: every reads_2b_sent value against one table of reads, at several tag_timeouts.
-import type { TagRead } from "@trc/protocol";
 import { describe, expect, it } from "vitest";
-import { type FilteredPassing, isReads2bSent, PassingFilter, type Reads2bSent } from "./filter.ts";
+import { findConfigItem } from "./config.ts";
+import {
+  type FilteredPassing,
+  isReads2bSent,
+  PassingFilter,
+  READS_2B_SENT,
+  type Reads2bSent,
+} from "./passing-filter.ts";
+import type { TagRead } from "./passings-stream.ts";
 
 const read = (seq: number, tag: string, time: number, rssi: number, ant = 0): TagRead => ({
   seq,
@@ -169,6 +176,10 @@ describe("PassingFilter: options", () => {
     expect(() => new PassingFilter({ reads2bSent: "FS", tagTimeoutS: -1 })).toThrow(RangeError);
     expect(() => new PassingFilter({ reads2bSent: "FS", tagTimeoutS: Number.NaN })).toThrow(RangeError);
     expect([isReads2bSent("BS_LS"), isReads2bSent("bs"), isReads2bSent(3)]).toEqual([true, false, false]);
+  });
+
+  it("takes exactly the values D5's reads_2b_sent setting allows", () => {
+    expect(findConfigItem("reads_2b_sent")?.allowed).toEqual([...READS_2B_SENT]);
   });
 
   it("keeps no state for a tag once its visit ended (memory bounded by tags in the field)", () => {
