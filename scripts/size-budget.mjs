@@ -281,6 +281,68 @@ console never parses, but would as silently drop a \`z.config(…)\` or a regist
 \`.backlog[data-trend]\` would then colour the Live page for a user who opens it first); Oxc's compress target \`esnext\`,
 Lightning CSS against esbuild for CSS, \`propertyReadSideEffects: false\` (±0.1 kB, within the noise); build target
 \`es2020\` (+2.0 kB).
+
+## Room for race control (2026-11-27, second round)
+
+Race control (the Timing page, the header badge, the Ready item, alarms, Fleet columns, Live passings) and then
+fleet profiles needed about 6 to 10 kB more room over the whole app and about 1 kB on the first route. This round
+changed only how the modules are grouped into chunks (\`packages/console/vite.config.ts\`): no source file, no text, no
+library. Each row is a production build of the tree of that day (commit aa58feb, whole app 168.9 kB, first route
+108.5 kB), one change added at a time, Zopfli gzip as the budget counts it. With the compile time fixed two builds
+are byte for byte the same, so each figure is one build; two builds with the real compile time gave the same totals
+within 0.02 kB. The same config on the working tree of that day with race control in progress took the whole app from
+175.0 kB (over budget) to 167.1 kB and the first route from 108.6 to 107.5 kB.
+
+| Change | First route | Whole app |
+|---|---:|---:|
+| what the dashboard shares with other pages (clock, sparkline, backlog...: the \`dashboard\` chunk) in the entry's chunk: the first route needs it and every page loaded it as the shell rendered (the alarm watch imports it), so one gzip stream fewer | −0.88 kB | −1.06 kB |
+| the pages other than the dashboard in one \`routes\` chunk (38 kB gzip) instead of nine of 0.2–8.7 kB: the first of them opened loads them all, the others then open without a download | −0.22 kB | −5.71 kB |
+| the alarm watch and panel in \`pages-common\`, which every page loads as the shell renders anyway (the alarm watch imported it) | −0.02 kB | −0.31 kB |
+| the restart banner in \`pages-common\` too (its code now loads with the shell, 0.1 kB gzip more there) | −0.02 kB | −0.54 kB |
+| **Total** | **−1.14 kB** (107.4 kB) | **−7.62 kB** (161.3 kB) |
+
+What loads when, after this round: the first route is \`index.html\`, the entry (with the dashboard's shared modules)
+and its stylesheet, the telemetry page's chunk and stylesheet; as the shell first renders, on every page,
+\`pages-common\` (what the pages share, the alarm watch and panel, the restart banner); on the dashboard,
+\`dashboard-more\` (Ready check, Set device time); the first time another page opens, \`routes\` and the pages'
+stylesheet; for a broker, the MQTT client's two chunks. A group takes either the modules rolldown tags \`$initial\` or
+others, so a first group only notes the tagged ones (its name function answers null) and the next takes them with the
+dashboard's. How the pages were checked: each route of both builds rendered in happy-dom against an emulated unit
+(same seed) gave the same DOM but for live values (counts, clock offsets, the random auto-refresh minutes), and every
+import between chunks resolves, with no cycle.
+
+Measured and not taken (figures on the same tree, against the row above or as said): the Ready check panel and Set
+device time in \`pages-common\` (−0.93 kB whole app, ±0 first route, but every other page would then load their code
+as the shell renders, about 1.4 kB gzip more there); every lazy module but the telemetry page's and the MQTT client's in
+one chunk (−1.4 kB more, but the shell would load every page, about 49 kB gzip, as it first renders); the pages in two
+chunks, one for setting a unit up (Commands, Configuration, Files, Firmware, Settings, Auth) and one for race day (Live,
+Fleet, Timing), instead of one (−4.6 kB instead of −5.7 kB); the telemetry page in the entry (−2.3 kB first route,
+−2.2 kB whole app, but its stylesheet would join the global one and its unscoped rules such as \`.backlog[data-trend]\`
+would apply on every page from the start); the classic JSX runtime (\`React.createElement\`: −0.7 kB whole app, −0.2 kB
+first route, but React 19's development build warns about the outdated transform, which fails the browser test that
+runs on it, and React calls it slower); \`/* @__PURE__ */\` on the contract's schemas so that the request schemas the
+console never parses drop out (zlib −0.06 kB, Zopfli +0.13 kB: within the noise, where a routes chunk 150 bytes smaller
+came out 181 bytes larger); Oxc without \`sequences\` or \`joinVars\` (+0.6 kB each), more compress passes (±0); Zopfli
+with 15 or 50 iterations instead of 5 (−0.04, −0.09 kB).
+
+## Room for race control and profiles (2026-11-27, third round)
+
+With race control and fleet profiles in, the second round's chunks came to 173.1 kB over the whole app (3.1 kB over
+budget; first route 107.5 kB). Two of the candidates measured above and not taken were taken, each with what had kept
+it out answered. Same method (production builds of the working tree of that day, one change at a time):
+
+| Change | First route | Whole app |
+|---|---:|---:|
+| every lazy module but the MQTT client's in one \`pages\` chunk (60 kB gzip): the \`routes\`, \`pages-common\` and \`dashboard-more\` chunks together, one gzip stream | −0.06 kB | −3.12 kB |
+| the telemetry page (script and stylesheet) in the entry, its stylesheet's rules scoped to the dashboard's two roots with zero specificity (\`:where(.telemetry, .ready) .backlog[data-trend]\`...), so in the global stylesheet they colour nothing on another page | −1.41 kB | −1.43 kB |
+| **Total** | **−1.47 kB** (106.1 kB) | **−4.55 kB** (168.6 kB) |
+
+What loads when, after this round: the first route is \`index.html\`, the entry (with the dashboard and what it
+shares) and its stylesheet; right after the first paint, on every page, the \`pages\` chunk (every other page, the
+Ready check panel, the alarm watch and panel, the restart banner: 60 kB gzip) and, with the first page other than the
+dashboard, the pages' stylesheet; for a broker, the MQTT client's two chunks. The cost: the shell downloads every page
+once, after the first paint (the dashboard's Ready check panel, whose place is held, arrives with it); then every page
+opens without a download. The first route, what a unit's Wi-Fi must carry before anything shows, went down.
 `;
 
 // The broker view's client (issue 21): what the candidates cost, measured on the packages' own browser builds (npm
