@@ -155,7 +155,9 @@ export function applyMessage(
   }
   const seen = data.passings?.seen;
   const channels = data["uhf/ports"]?.channels;
-  const memory = remember(u.reading.memory, { channels, seen, at: message.at });
+  // Timing only when this message brought it: a retained reading heard again is not a new one.
+  const timing = dataset === TIMING_DATASET ? data.timing : undefined;
+  const memory = remember(u.reading.memory, { channels, seen, at: message.at, timing });
   let readsPerMin = u.reading.readsPerMin;
   if (dataset === "passings" && !message.retained) {
     const sample = { seen, at: message.at };

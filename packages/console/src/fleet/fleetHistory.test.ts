@@ -66,6 +66,18 @@ describe("nextReading", () => {
   });
 });
 
+describe("race control in the fleet's memory", () => {
+  const session = { file: "timing_0001.csv", startedAt: T, passings: 0 };
+  const timing = { mode: "timing" as const, session, programs: [], replay: null };
+  const test = { mode: "test" as const, session: null, programs: [], replay: null };
+  it("a unit that left timing mode raises Timing stopped, unless this console asked it to stop", () => {
+    const first = nextReading(undefined, answer({ data: { timing } }));
+    const second = answer({ data: { timing: test }, at: T + 5000 });
+    expect(nextReading(first, second).memory.timing?.stopped).toBe(true);
+    expect(nextReading(first, second, T + 2000).memory.timing?.stopped).toBe(false);
+  });
+});
+
 describe("the poll's query", () => {
   it("its function only fetches: called twice it answers the same, whatever the history holds", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });

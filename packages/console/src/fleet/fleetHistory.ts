@@ -3,6 +3,7 @@
 import { EMPTY_MEMORY, remember } from "../shared/alarmRules.ts";
 import { lazyStore } from "../shared/lazyStore.ts";
 import { EMPTY_TRAIL, extendTrail } from "../shared/readyRules.ts";
+import { useTimingIntent } from "../shared/timing.ts";
 import type { FleetAnswer, FleetReading } from "./poll.ts";
 
 /** Reads per minute between two readings of `passings.seen`; null without both, or after a counter reset. */
@@ -16,8 +17,15 @@ export function readsPerMinute(
   return ((next.seen - prev.seen) / dt) * 60_000;
 }
 
-/** The reading after one more answer: a slow dataset not read this time keeps its last reading (same mode). */
-export function nextReading(last: FleetReading | undefined, answer: FleetAnswer): FleetReading {
+/**
+ * The reading after one more answer: a slow dataset not read this time keeps its last reading (same mode).
+ * `stopAsked`: when this console last asked the unit to stop timing (the alarm `Timing stopped` is for other stops).
+ */
+export function nextReading(
+  last: FleetReading | undefined,
+  answer: FleetAnswer,
+  stopAsked?: number,
+): FleetReading {
   const { mode, errors, at } = answer;
   const data = last?.mode === mode ? { ...last.data, ...answer.data } : { ...answer.data };
   for (const dataset of Object.keys(errors) as (keyof typeof errors)[]) delete data[dataset];
@@ -27,7 +35,13 @@ export function nextReading(last: FleetReading | undefined, answer: FleetAnswer)
     ...answer,
     data,
     readsPerMin: readsPerMinute(last && { seen: last.data.passings?.seen, at: last.at }, { seen, at }),
-    memory: remember(last?.memory ?? EMPTY_MEMORY, { channels, seen, at }),
+    memory: remember(last?.memory ?? EMPTY_MEMORY, {
+      channels,
+      seen,
+      at,
+      timing: answer.data.timing,
+      stopAsked,
+    }),
     poll: last ? last.poll + 1 : 0,
     trail: extendTrail(last?.trail ?? EMPTY_TRAIL, at, data.passings, channels),
   };
@@ -44,7 +58,12 @@ interface FleetHistory {
 export const useFleetHistory = lazyStore<FleetHistory>()((set, get) => ({
   units: {},
   record: (base, answer) =>
-    set({ units: { ...get().units, [base]: nextReading(get().units[base], answer) } }),
+    set({
+      units: {
+        ...get().units,
+        [base]: nextReading(get().units[base], answer, useTimingIntent.getState().stopAsked[base]),
+      },
+    }),
   forget(base) {
     const { [base]: _gone, ...units } = get().units;
     set({ units });

@@ -1,6 +1,6 @@
 // Fleet rows: Online/Offline by the 10 s rule, the figures shown, the alarm rules' texts, sorting and the summary.
 import { describe, expect, it } from "vitest";
-import { EMPTY_MEMORY } from "../shared/alarmRules.ts";
+import { EMPTY_MEMORY, remember } from "../shared/alarmRules.ts";
 import type { ClockEstimate } from "../shared/timeSync.ts";
 import {
   antennaText,
@@ -193,6 +193,40 @@ describe("the Mode and Programs columns (race control)", () => {
       T,
     );
     expect([row.timing, row.programs]).toEqual(["—", "—"]);
+  });
+});
+
+describe("race control in the Ready and Alarms columns", () => {
+  const filtered = { port: "filtered" as const, address: "10.0.0.50:1", connectedAt: T, sent: 3, lastSentAt: T };
+  const session = { file: "timing_0001.csv", startedAt: T, passings: 3 };
+  // Every passing sent (Left 0 at each reading): only the timing item can fail on its own account.
+  const trail = { passings: [0, 5000, 10_000].map((dt) => ({ t: T - dt, left: 0, seen: 100 })), reads: {} };
+  const ready = (timing: FleetReading["data"]["timing"], notNeeded = false) =>
+    rowOf("a", false, ok(reading({ data: { timing }, trail })), undefined, 0, T, 4, null, notNeeded).ready;
+
+  it("a unit in test mode is not ready for its timing program, unless the operator marked it not needed", () => {
+    const test = { mode: "test" as const, session: null, programs: [], replay: null };
+    expect(ready(test)).toContain("Timing program");
+    expect(ready(test, true)).not.toContain("Timing program");
+  });
+  it("a unit timing into a program on its filtered port passes the item; one without race control has none", () => {
+    expect(ready({ mode: "timing", session, programs: [filtered], replay: null })).not.toContain("Timing program");
+    expect(ready(null)).not.toContain("Timing program");
+  });
+  it("the alarms of the fleet's memory: the last program gone while timing, and timing stopped", () => {
+    const timing = { mode: "timing" as const, session, programs: [filtered], replay: null };
+    const memory = (steps: FleetReading["data"]["timing"][], stopAsked?: number) =>
+      steps.reduce(
+        (m, t, i) => remember(m, { at: T + i * 5000, timing: t, stopAsked }),
+        EMPTY_MEMORY as FleetReading["memory"],
+      );
+    const alarmsOf = (m: FleetReading["memory"]) =>
+      rowOf("a", false, ok(reading({ memory: m })), undefined, 0, T + 60_000).alarms;
+    expect(alarmsOf(memory([timing, { ...timing, programs: [] }]))).toContain("Timing program disconnected");
+    const stopped = { mode: "test" as const, session: null, programs: [], replay: null };
+    expect(alarmsOf(memory([timing, stopped]))).toContain("Timing stopped");
+    // A stop this console asked for raises nothing.
+    expect(alarmsOf(memory([timing, stopped], T + 1000))).not.toContain("Timing stopped");
   });
 });
 

@@ -174,11 +174,12 @@ export function rowOf(
   now: number,
   raceHours = READY_RACE_HOURS_DEFAULT,
   listed: readonly Alarmed[] | null = null,
+  timingNotNeeded = false,
 ): FleetRow {
   const reading = poll.data;
   const state = unitState(poll);
   const alarms = fleetAlarms(reading, state, clock?.data, noReadsMinutes, now);
-  const ready = fleetReady(reading, state, clock, listed ?? alarms, raceHours, now);
+  const ready = fleetReady(reading, state, clock, listed ?? alarms, raceHours, now, timingNotNeeded);
   const name = reading?.name || address;
   return {
     address,
@@ -212,6 +213,8 @@ export function fleetReady(
   alarms: readonly (string | Alarmed)[],
   raceHours: number,
   now: number,
+  /** The operator marked the unit's timing program not needed (the Ready panel's choice, kept per unit). */
+  timingNotNeeded = false,
 ): string {
   if (state === "checking" || !reading) return MISSING;
   if (state === "offline") return "Not ready: Unit offline";
@@ -235,6 +238,8 @@ export function fleetReady(
     storage: d.storage,
     backlog: backlog(trail.passings, now),
     alarms: alarms.map((a) => (typeof a === "string" ? { text: a, acknowledged: false } : a)),
+    timing: d.timing,
+    timingNotNeeded,
   });
   return readySummary(check);
 }

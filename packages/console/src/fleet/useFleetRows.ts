@@ -3,7 +3,7 @@
 import { type QueryClient, type UseQueryResult, useQueries } from "@tanstack/react-query";
 import { useAlarms } from "../shared/alarmStore.ts";
 import { useApiBase } from "../shared/deviceSettings.ts";
-import { useReadySettings } from "../shared/readySettings.ts";
+import { timingNotNeeded, useReadySettings } from "../shared/readySettings.ts";
 import type { ClockEstimate } from "../shared/timeSync.ts";
 import { useNow } from "../ui/useNow.ts";
 import { useFleetHistory } from "./fleetHistory.ts";
@@ -45,6 +45,7 @@ export function useFleetRows(
   });
   const now = useNow(ROW_TICK_MS);
   const raceHours = useReadySettings((s) => s.raceHours);
+  const notNeeded = useReadySettings((s) => s.timingNotNeeded);
   const chosen = useApiBase();
   const listed = useAlarms((s) => s.list);
   return addresses.map((a, i) => {
@@ -58,6 +59,7 @@ export function useFleetRows(
       now,
       raceHours,
       a === chosen ? listed : null,
+      timingNotNeeded(notNeeded, a),
     );
   });
 }
