@@ -5,6 +5,7 @@
 // run), TRC_BENCH_RUNS (default 3: the table gives medians), TRC_BENCH_WRITE=0 to print without writing the doc.
 import { API } from "@trc/protocol";
 import { runNote, writeSection } from "../../console/bench/docs-section.ts";
+import { TIMING_TICK_MS } from "../src/race/race-control.ts";
 import {
   BenchProgram,
   fmtMs,
@@ -303,9 +304,10 @@ quick check; \`TRC_BENCH_PAUSE_SECONDS\`).
   both ends read the same system clock. Over the reads made after warm-up (${WARM_S} s and a forced GC); B's passings that
   waited out its pause are left out of B's figures.
 - **Read → made + made → line**: the unit notes when each batch of reads reaches its read log (the reader makes its
-  reads when race control takes them, every \`TIMING_TICK_MS\` = 200 ms); read → made is that wait, made → line what
-  the filter, the session, the port and loopback add. The wait alone is 0–200 ms (100 ms on average), so with this
-  tick read → line cannot have a p99 under ~200 ms whatever the port does. The rest of the tail is the unit's event
+  reads when race control takes them, every \`TIMING_TICK_MS\` = ${TIMING_TICK_MS} ms); read → made is that wait, made → line
+  what the filter, the session, the port and loopback add. The wait alone is 0–${TIMING_TICK_MS} ms, so read → line has a
+  floor of about ${TIMING_TICK_MS} ms at p99 whatever the port does (it was 200 ms before this benchmark: p99 250–530 ms,
+  and the tick became 50 ms). The rest of the tail is the unit's event
   loop held up (median of the runs: delay p99 ${fmtMs(across((f) => f.loopP99Ms))}, max ${fmtMs(across((f) => f.loopMaxMs))}; longest GC pause ${fmtMs(across((f) => f.gcMaxMs))}; the read
   log's synchronous seq-file write p99 ${fmtMs(across((f) => f.appendP99Ms))}, max ${fmtMs(across((f) => f.appendMaxMs))}) on a shared machine, while the unit used
   ${across((f) => f.cpuPct).toFixed(0)} % of a core.

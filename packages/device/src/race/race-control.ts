@@ -21,7 +21,7 @@ import type { TimingClock } from "../timing/types.ts";
 import { type PortKind, type PortsRun, timingPorts } from "./ports.ts";
 
 /** How often the unit takes its new reads while timing or while a program is on the raw port. */
-export const TIMING_TICK_MS = 200;
+export const TIMING_TICK_MS = 50;
 /** Reads taken from the read log at a time. */
 const READS_AT_ONCE = 1000;
 
