@@ -1,6 +1,8 @@
-// Shared steps of the accessibility browser specs: run axe-core on the page and wait for each page's data.
-import AxeBuilder from "@axe-core/playwright";
+// Shared steps of the accessibility browser specs: axe-core on the page as it is, in each colour scheme and width
+// without reloading it, and what shows each page's data has arrived.
+import { createRequire } from "node:module";
 import type { Page } from "@playwright/test";
+import type { AxeResults, RunOptions } from "axe-core";
 import { commandNames } from "./commands-helpers.ts";
 import { expect } from "./fixtures.ts";
 import { readRows } from "./live-helpers.ts";
@@ -9,15 +11,63 @@ import { telemetryCards } from "./telemetry-helpers.ts";
 /** The WCAG 2.x A and AA rules and axe's best practices. */
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
-/** Runs axe-core on the whole page; fails with each violation's rule, impact, target and summary. */
+/** axe-core's script: the copy @axe-core/playwright depends on (the same version it would inject). */
+const AXE_SOURCE: string = createRequire(import.meta.resolve("@axe-core/playwright"))("axe-core").source;
+
+/** The four ways an operator sees a page: light and dark, desktop and a 375 px phone. */
+export const VARIANTS = [
+  { scheme: "light", name: "desktop", width: 1280, height: 800 },
+  { scheme: "light", name: "phone", width: 375, height: 740 },
+  { scheme: "dark", name: "desktop", width: 1280, height: 800 },
+  { scheme: "dark", name: "phone", width: 375, height: 740 },
+] as const;
+type Variant = (typeof VARIANTS)[number];
+
+/**
+ * Runs axe-core on the whole page as it is now; soft-fails with each violation's rule, impact, target and summary.
+ * axe is put into the page once per document (a navigation inside the app keeps it) and asked for its violations
+ * only: every rule of TAGS runs, only the passes' details are not sent back.
+ */
 export async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const lines = result.violations.flatMap((v) =>
-    v.nodes.map(
-      (n) => `${v.id} (${v.impact}) ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ")}`,
-    ),
-  );
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
+  const options: RunOptions = { runOnly: { type: "tag", values: TAGS }, resultTypes: ["violations"] };
+  const lines = await page.evaluate(async (opts) => {
+    const axe = (window as unknown as { axe: { run(c: Document, o: RunOptions): Promise<AxeResults> } }).axe;
+    const { violations } = await axe.run(document, opts);
+    return violations.flatMap((v) =>
+      v.nodes.map(
+        (n) => `${v.id} (${v.impact}) ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ")}`,
+      ),
+    );
+  }, options);
   expect.soft(lines, `axe violations on ${what}`).toEqual([]);
+}
+
+/**
+ * Shows the page in `v`: its colour scheme (the themes are CSS media queries, applied at once) and viewport, then
+ * two frames, so that what re-renders on a resize (the fleet's row window, once per frame) has done so.
+ */
+async function show(page: Page, v: Variant): Promise<void> {
+  await page.emulateMedia({ colorScheme: v.scheme });
+  await page.setViewportSize({ width: v.width, height: v.height });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+/**
+ * axe on the page as it is, in each of the four VARIANTS, one after the other in the same page load (`holds` checks
+ * before each run that the state under test is still shown); then back to light desktop for the next steps.
+ */
+export async function expectNoAxeViolationsInEachVariant(
+  page: Page,
+  what: string,
+  holds?: () => Promise<void>,
+): Promise<void> {
+  for (const v of VARIANTS) {
+    await show(page, v);
+    await holds?.();
+    await expectNoAxeViolations(page, `${what} (${v.scheme}, ${v.name})`);
+  }
+  await show(page, VARIANTS[0]);
 }
 
 /** The pages every axe run visits, each with what shows its data has arrived. */
@@ -80,6 +130,13 @@ export const PAGES: { path: string; h1: string; loaded: (page: Page) => Promise<
     h1: "Live reads",
     loaded: async (page) => {
       await expect(readRows(page).first()).toBeVisible();
+    },
+  },
+  {
+    path: "/timing",
+    h1: "Timing",
+    loaded: async (page) => {
+      await expect(page.getByRole("button", { name: "Start timing" })).toBeVisible();
     },
   },
   {

@@ -151,12 +151,15 @@ async function clockMoved(device: Device): Promise<boolean> {
   }
 }
 
-/** The reset hook, once more after the unit answers again if it went away meanwhile (a reboot a test asked for). */
+/**
+ * The reset hook; if the unit did not take it (away: a reboot an earlier test asked for), once more after it answers
+ * again (within 20 s).
+ */
 async function resetUnit(device: Device): Promise<void> {
   try {
     await device.hooks.reset();
   } catch {
-    await waitForUnit(device.url);
+    await waitForUnit(device.url, 20_000);
     await device.hooks.reset();
   }
 }
@@ -178,7 +181,10 @@ interface TestFixtures {
   /** Set true in a test that expects the page to throw; otherwise any uncaught page error fails the test. */
   allowPageErrors: boolean;
   failOnPageError: undefined;
-  deviceReady: undefined;
+  /** The unit answering and reset (unless resetDevice is false): started first, awaited by `ready`. */
+  deviceReady: Promise<void>;
+  /** The test starts once its page is made and its unit is ready: the browser and the unit get there side by side. */
+  ready: undefined;
 }
 
 /** A console line written by React (its error decoder links, its component stack, its warnings' wording). */
@@ -213,14 +219,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   resetDevice: [true, { option: true }],
   allowPageErrors: [false, { option: true }],
   // Tests share a worker's units: one that rebooted its unit (REBOOT, a firmware update) must not leave the next test
-  // starting while the API is away, nor with what it changed. Each test starts once its unit answers, reset.
+  // starting while the API is away, nor with what it changed. Each test starts once its unit answers, reset (`ready`
+  // waits for it, after the page is made: the reset runs meanwhile).
   deviceReady: [
     async ({ device, resetDevice }, use) => {
-      await waitForUnit(device.url, 20_000);
-      if (resetDevice) await resetUnit(device);
-      await use(undefined);
+      const ready = resetDevice ? resetUnit(device) : waitForUnit(device.url, 20_000);
+      // Awaited by `ready`; until then a failure must not count as an unhandled rejection.
+      ready.catch(() => {});
+      await use(ready);
     },
-    { auto: true, timeout: 30_000 },
+    { auto: true },
   ],
   failOnPageError: [
     async ({ page, allowPageErrors }, use) => {
@@ -240,6 +248,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       }
     },
     { auto: true },
+  ],
+  ready: [
+    async ({ page: _made, deviceReady }, use) => {
+      await deviceReady;
+      await use(undefined);
+    },
+    { auto: true, timeout: 30_000 },
   ],
 });
 
