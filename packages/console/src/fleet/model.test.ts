@@ -197,7 +197,13 @@ describe("the Mode and Programs columns (race control)", () => {
 });
 
 describe("race control in the Ready and Alarms columns", () => {
-  const filtered = { port: "filtered" as const, address: "10.0.0.50:1", connectedAt: T, sent: 3, lastSentAt: T };
+  const filtered = {
+    port: "filtered" as const,
+    address: "10.0.0.50:1",
+    connectedAt: T,
+    sent: 3,
+    lastSentAt: T,
+  };
   const session = { file: "timing_0001.csv", startedAt: T, passings: 3 };
   // Every passing sent (Left 0 at each reading): only the timing item can fail on its own account.
   const trail = { passings: [0, 5000, 10_000].map((dt) => ({ t: T - dt, left: 0, seen: 100 })), reads: {} };
@@ -210,7 +216,9 @@ describe("race control in the Ready and Alarms columns", () => {
     expect(ready(test, true)).not.toContain("Timing program");
   });
   it("a unit timing into a program on its filtered port passes the item; one without race control has none", () => {
-    expect(ready({ mode: "timing", session, programs: [filtered], replay: null })).not.toContain("Timing program");
+    expect(ready({ mode: "timing", session, programs: [filtered], replay: null })).not.toContain(
+      "Timing program",
+    );
     expect(ready(null)).not.toContain("Timing program");
   });
   it("the alarms of the fleet's memory: the last program gone while timing, and timing stopped", () => {
