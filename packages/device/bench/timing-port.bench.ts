@@ -306,8 +306,8 @@ quick check; \`TRC_BENCH_PAUSE_SECONDS\`).
 - **Read → made + made → line**: the unit notes when each batch of reads reaches its read log (the reader makes its
   reads when race control takes them, every \`TIMING_TICK_MS\` = ${TIMING_TICK_MS} ms); read → made is that wait, made → line
   what the filter, the session, the port and loopback add. The wait alone is 0–${TIMING_TICK_MS} ms, so read → line has a
-  floor of about ${TIMING_TICK_MS} ms at p99 whatever the port does (it was 200 ms before this benchmark: p99 250–530 ms,
-  and the tick became 50 ms). The rest of the tail is the unit's event
+  floor of about ${TIMING_TICK_MS} ms at p99 whatever the port does (200 ms: p99 250–530 ms; 50 ms: 55–80 ms on a
+  quiet machine). The rest of the tail is the unit's event
   loop held up (median of the runs: delay p99 ${fmtMs(across((f) => f.loopP99Ms))}, max ${fmtMs(across((f) => f.loopMaxMs))}; longest GC pause ${fmtMs(across((f) => f.gcMaxMs))}; the read
   log's synchronous seq-file write p99 ${fmtMs(across((f) => f.appendP99Ms))}, max ${fmtMs(across((f) => f.appendMaxMs))}) on a shared machine, while the unit used
   ${across((f) => f.cpuPct).toFixed(0)} % of a core.
