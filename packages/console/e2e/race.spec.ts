@@ -159,14 +159,17 @@ test("an operator times a race: test mode, start, the gun, a program away and ba
   await replay.getByLabel("To").fill(to);
   await replay.getByRole("button", { name: "Replay window" }).click();
   const n = window.length;
+  // The unit reads its timing files for a replay, behind the session's own writes: on a loaded machine that takes
+  // seconds (a condition waited on, with room).
+  const slow = { timeout: 30_000 };
   await expect(
     replay.getByText(`Replaying ${n} passings from ${from} to ${to} to 1 program on the filtered port`),
-  ).toBeVisible();
-  await expect.poll(() => again.passings("1").length).toBe(n);
+  ).toBeVisible(slow);
+  await expect.poll(() => again.passings("1").length, slow).toBe(n);
   // Each sent again with R = 1, oldest first: the window's passings as the program first got them.
   const times = (ps: { second: string; ms: string }[]) => ps.map((p) => `${p.second}.${p.ms}`);
   expect(times(again.passings("1"))).toEqual(times([...window].sort((a, b) => order(a) - order(b))));
-  await expect(replay.getByText(`Replay finished: ${n} passings sent again`)).toBeVisible();
+  await expect(replay.getByText(`Replay finished: ${n} passings sent again`)).toBeVisible(slow);
 
   // Stop timing: asked first (No keeps timing), then stopped; the unit is back in test mode.
   const stop = page.getByRole("button", { name: "Stop timing" });
