@@ -4,6 +4,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { connect, type Socket } from "node:net";
 import { fileURLToPath } from "node:url";
+import { parseLocalDateTime } from "../src/timing/line-format.ts";
 import type { ChildMessage, MadeBatch } from "./timing-unit-child.ts";
 
 const CHILD = fileURLToPath(new URL("timing-unit-child.ts", import.meta.url));
@@ -60,22 +61,12 @@ export interface LineTime {
   utcOffsetS: number;
 }
 
-const TIME = /^(\d\d)-(\d\d)-(\d{4}) (\d\d):(\d\d):(\d\d)\.(\d{3})$/;
-
-/** Epoch ms by the unit's clock of a line's `dd-mm-yyyy hh:mm:ss.ccc` (its local time). */
+/** Epoch ms by the unit's clock of a line's `dd-mm-yyyy hh:mm:ss.ccc` (its local time): the unit's own parser. */
 function unitMs(text: string, utcOffsetS: number): number {
-  const m = TIME.exec(text);
-  if (!m) return Number.NaN;
-  const [d, mo, y, h, mi, s, ms] = m.slice(1).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  return Date.UTC(y, mo - 1, d, h, mi, s, ms) - utcOffsetS * 1000;
+  const [date = "", clock = ""] = text.split(" ");
+  const [time = "", ms = ""] = clock.split(".");
+  const at = /^\d{3}$/.test(ms) ? parseLocalDateTime(date, time, utcOffsetS) : null;
+  return at === null ? Number.NaN : at + Number(ms);
 }
 
 export class BenchProgram {
