@@ -1,5 +1,6 @@
 // The Ready check item by item: each threshold's edge, the reason shown when it fails, and the verdict over all of them.
 import { describe, expect, it } from "vitest";
+import { at, grewAgo, healthy, MIN, NOW } from "../../test/ready.fakes.ts";
 import { backlog } from "./backlog.ts";
 import {
   alarmsItem,
@@ -8,40 +9,10 @@ import {
   batteryItem,
   clockItem,
   lastGrowthAt,
-  type ReadyReadings,
   readyCheck,
   readySummary,
   storageItem,
-  type TimingReading,
-  timingItem,
 } from "./readyRules.ts";
-
-const NOW = 1_700_000_000_000;
-const MIN = 60_000;
-/** A counter that grew at `grewMinAgo` minutes before NOW (readings 1 min apart from 20 min ago). */
-const grewAgo = (grewMinAgo: number) =>
-  Array.from({ length: 21 }, (_, i) => {
-    const t = NOW - (20 - i) * MIN;
-    return { t, v: t >= NOW - grewMinAgo * MIN ? 10 : 5 };
-  });
-
-const healthy: ReadyReadings = {
-  now: NOW,
-  mode: "uhf",
-  channels: [
-    { id: 0, ant: true, loss: 17 },
-    { id: 1, ant: true, loss: -15.5 },
-    { id: 3, ant: false, loss: 0.6 },
-  ],
-  channelReads: { 0: grewAgo(1), 1: grewAgo(9) },
-  clock: { offsetMs: 12, at: NOW - 2 * MIN },
-  battery: { state: "DISCHARGING", time_empty: 300 },
-  raceHours: 4,
-  storage: { used: 79, total: 100 },
-  backlog: { left: 0, trend: "empty" },
-  alarms: [],
-};
-const at = (patch: Partial<ReadyReadings>): ReadyReadings => ({ ...healthy, ...patch });
 
 describe("readyCheck", () => {
   it("Ready when every item holds, each with its value", () => {
@@ -297,133 +268,5 @@ describe("alarms", () => {
       "2 unacknowledged",
       "2 unacknowledged: Battery low (8 %); Antenna 1 lost",
     ]);
-  });
-});
-
-describe("timing program", () => {
-  const session = { file: "timing_0004.csv", startedAt: NOW - 60 * MIN, passings: 1234 };
-  const timing = (...ports: ("raw" | "filtered")[]): TimingReading => ({
-    mode: "timing",
-    session,
-    programs: ports.map((port) => ({ port })),
-  });
-  const test: TimingReading = { mode: "test", session: null, programs: [{ port: "filtered" }] };
-  type Case = [string, Partial<ReadyReadings>, [ok: boolean, value: string, reason: string, fix: string]];
-  const PROGRAMS = "Programs on the Timing page";
-  const cases: Case[] = [
-    [
-      "timing, a program on the filtered port, Left empty",
-      { timing: timing("filtered") },
-      [true, "1 program, every passing sent", "", PROGRAMS],
-    ],
-    [
-      "two programs on the filtered port (and one on raw), Left draining",
-      { timing: timing("filtered", "raw", "filtered"), backlog: { left: 400, trend: "draining" } },
-      [true, "2 programs, 400 unsent, draining", "", PROGRAMS],
-    ],
-    [
-      "Left 10 in flight, whatever its trend",
-      { timing: timing("filtered"), backlog: { left: 10, trend: "growing" } },
-      [true, "1 program, 10 unsent", "", PROGRAMS],
-    ],
-    [
-      "Left growing past what is in flight",
-      { timing: timing("filtered"), backlog: { left: 57, trend: "growing" } },
-      [false, "1 program, 57 unsent", "57 unsent, growing, not draining", PROGRAMS],
-    ],
-    [
-      "Left steady",
-      { timing: timing("filtered"), backlog: { left: 57, trend: "steady" } },
-      [false, "1 program, 57 unsent", "57 unsent, steady, not draining", PROGRAMS],
-    ],
-    [
-      "Left of unknown trend",
-      { timing: timing("filtered"), backlog: { left: 57, trend: "unknown" } },
-      [false, "1 program, 57 unsent", "57 unsent, trend after the next reading", PROGRAMS],
-    ],
-    [
-      "no passings reading yet",
-      { timing: timing("filtered"), backlog: { left: null, trend: "unknown" } },
-      [false, "1 program", "No passings reading yet", PROGRAMS],
-    ],
-    [
-      "timing with no program connected",
-      { timing: timing() },
-      [false, "No program", "No timing program on the filtered port", PROGRAMS],
-    ],
-    [
-      "timing with programs on the raw port only",
-      { timing: timing("raw", "raw") },
-      [
-        false,
-        "No program",
-        "No timing program on the filtered port (2 programs on the raw port: reads, not passings)",
-        PROGRAMS,
-      ],
-    ],
-    [
-      "test mode, even with a program connected",
-      { timing: test },
-      [false, "Test mode", "Test mode: passings are not stored or sent", "Start timing"],
-    ],
-    [
-      "timing without a session reads as test mode",
-      { timing: { ...timing("filtered"), session: null } },
-      [false, "Test mode", "Test mode: passings are not stored or sent", "Start timing"],
-    ],
-    [
-      "before the unit's first answer",
-      { timing: "waiting" },
-      [false, "—", "No timing reading yet", PROGRAMS],
-    ],
-    ...(
-      [
-        ["test mode", test],
-        ["no program", timing()],
-        ["before the first answer", "waiting"],
-      ] as const
-    ).map(
-      ([name, t]): Case => [
-        `marked not needed for this unit: holds (${name})`,
-        { timing: t, timingNotNeeded: true, backlog: { left: 900, trend: "growing" } },
-        [true, "Not needed for this unit", "", PROGRAMS],
-      ],
-    ),
-  ];
-
-  it.each(cases)("%s", (_name, patch, [ok, value, reason, fixText]) => {
-    const i = timingItem(at(patch));
-    expect(i && [i.label, i.ok, i.value, i.reason, i.fix.text, i.fix.href]).toEqual([
-      "Timing program",
-      ok,
-      value,
-      reason,
-      fixText,
-      "/timing",
-    ]);
-  });
-
-  it("a unit without race control (null) or not read has no such item, marked or not", () => {
-    expect(timingItem(at({ timing: null }))).toBeNull();
-    expect(timingItem(at({ timing: null, timingNotNeeded: true }))).toBeNull();
-    expect(timingItem(healthy)).toBeNull();
-    expect(readyCheck(at({ timing: null })).items).toHaveLength(6);
-  });
-
-  it("is the seventh item, before Alarms; failing it makes the unit Not ready", () => {
-    const ready = readyCheck(at({ timing: timing("filtered") }));
-    expect(ready.items.map((i) => i.label)).toEqual([
-      "Antennas",
-      "Device clock",
-      "Battery",
-      "Storage",
-      "Backlog",
-      "Timing program",
-      "Alarms",
-    ]);
-    expect(ready.verdict).toBe("Ready");
-    const notReady = readyCheck(at({ timing: test }));
-    expect(readySummary(notReady)).toBe("Not ready: Timing program");
-    expect(readyCheck(at({ timing: test, timingNotNeeded: true })).verdict).toBe("Ready");
   });
 });

@@ -8,13 +8,12 @@ import {
   READY_READ_WITHIN_MS,
   READY_STORAGE_BELOW_PERCENT,
   READY_SYNC_MAX_AGE_MS,
-  type TimingProgram,
-  type TimingTelemetry,
 } from "@trc/protocol";
 import { offsetText } from "./accuracy.ts";
 import type { ChannelReading } from "./alarmRules.ts";
 import type { Backlog, PassingsPoint } from "./backlog.ts";
 import { durationText } from "./backlog.ts";
+import { type TimingReading, timingItem } from "./readyTiming.ts";
 import { hoursMinutes } from "./telemetryFormat.ts";
 
 type Maybe<T> = T | undefined | null;
@@ -70,11 +69,6 @@ export interface ReadyReadings {
   /** The operator marked this unit's timing program not needed (its passings are collected another way). */
   timingNotNeeded?: boolean;
 }
-
-/** What the Timing program item reads of the timing dataset. */
-export type TimingReading = Pick<TimingTelemetry, "mode" | "session"> & {
-  programs: readonly Pick<TimingProgram, "port">[];
-};
 
 /** A finite number (`Number.isFinite` is false for anything but a number: no coercion). */
 const finite = (v: unknown): v is number => Number.isFinite(v);
@@ -219,53 +213,6 @@ export function backlogItem(r: ReadyReadings): ReadyItem {
     return { ...base, ok: true, value: b.trend === "draining" ? `${value}, draining` : value, reason: "" };
   const why = b.trend === "unknown" ? "trend after the next reading" : `${b.trend}, not draining`;
   return { ...base, ok: false, value, reason: `${value}, ${why}` };
-}
-
-/** Ready's words for a number of programs: "1 program", "2 programs". */
-const programsText = (n: number) => `${n} ${n === 1 ? "program" : "programs"}`;
-
-/**
- * Timing program (issue 31): in timing mode, a program on the filtered port taking the passings (Left empty, draining,
- * or in flight as for Backlog). Marked "not needed for this unit": holds. None for a unit without race control.
- */
-export function timingItem(r: ReadyReadings): ReadyItem | null {
-  const t = r.timing;
-  if (!t) return null;
-  const base = {
-    id: "timing",
-    label: "Timing program",
-    fix: { href: "/timing", text: "Programs on the Timing page" },
-  } as const;
-  if (r.timingNotNeeded) return { ...base, ok: true, value: "Not needed for this unit", reason: "" };
-  if (t === "waiting") return { ...base, ok: false, value: "—", reason: "No timing reading yet" };
-  if (t.mode === "test" || !t.session)
-    return {
-      ...base,
-      ok: false,
-      value: "Test mode",
-      reason: "Test mode: passings are not stored or sent",
-      fix: { href: "/timing", text: "Start timing" },
-    };
-  const programs = t.programs.filter((p) => p.port === "filtered").length;
-  if (!programs) {
-    const raw = t.programs.length;
-    const note = raw ? ` (${programsText(raw)} on the raw port: reads, not passings)` : "";
-    return {
-      ...base,
-      ok: false,
-      value: "No program",
-      reason: `No timing program on the filtered port${note}`,
-    };
-  }
-  const head = programsText(programs);
-  const b = r.backlog;
-  if (!b || b.left === null) return { ...base, ok: false, value: head, reason: "No passings reading yet" };
-  if (b.left <= 0) return { ...base, ok: true, value: `${head}, every passing sent`, reason: "" };
-  const left = `${b.left} unsent`;
-  if (b.trend === "draining") return { ...base, ok: true, value: `${head}, ${left}, draining`, reason: "" };
-  if (b.left <= READY_BACKLOG_IN_FLIGHT) return { ...base, ok: true, value: `${head}, ${left}`, reason: "" };
-  const why = b.trend === "unknown" ? "trend after the next reading" : `${b.trend}, not draining`;
-  return { ...base, ok: false, value: `${head}, ${left}`, reason: `${left}, ${why}` };
 }
 
 export function alarmsItem(r: ReadyReadings): ReadyItem {
