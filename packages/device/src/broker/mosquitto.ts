@@ -3,7 +3,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { type AddressInfo, createConnection, createServer } from "node:net";
+import { createConnection, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { BrokerOptions, RunningBroker } from "./embedded-broker.ts";
@@ -14,15 +14,30 @@ const MOSQUITTO_PASSWD = "/usr/bin/mosquitto_passwd";
 /** Whether Mosquitto is installed (scripts/ensure-mosquitto.mjs installs it). */
 export const hasMosquitto = () => existsSync(MOSQUITTO);
 
-/** A free loopback port (taken and given back at once). */
-export function freePort(host = "127.0.0.1"): Promise<number> {
+/** Where freePort looks: below Linux's ephemeral range (32768-60999), which outgoing connections take ports from. */
+const CHOSEN_PORTS = { from: 20_000, to: 32_767 } as const;
+
+/**
+ * A free loopback port for another process to listen on (taken and given back at once). Chosen below the ephemeral
+ * range: a port the system picked (listen on 0) is also where it puts the local end of any outgoing connection, so
+ * between the check and the other process's listen a test's client socket could take it.
+ */
+export async function freePort(host = "127.0.0.1"): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = CHOSEN_PORTS.from + Math.floor(Math.random() * (CHOSEN_PORTS.to - CHOSEN_PORTS.from));
+    if (await listensOn(host, port)) return port;
+  }
+  throw new Error(`no free port on ${host} between ${CHOSEN_PORTS.from} and ${CHOSEN_PORTS.to}`);
+}
+
+/** Whether a listen on `port` succeeds (then closed at once); false when the port is taken. */
+function listensOn(host: string, port: number): Promise<boolean> {
   return new Promise((resolve, reject) => {
     const server = createServer();
-    server.once("error", reject);
-    server.listen(0, host, () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
+    server.once("error", (err: NodeJS.ErrnoException) =>
+      err.code === "EADDRINUSE" || err.code === "EACCES" ? resolve(false) : reject(err),
+    );
+    server.listen(port, host, () => server.close(() => resolve(true)));
   });
 }
 

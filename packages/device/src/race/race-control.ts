@@ -22,11 +22,10 @@ import { type PortKind, type PortsRun, timingPorts } from "./ports.ts";
 
 /**
  * How often the unit takes its new reads while timing or while a program is on the raw port: a read waits for the
- * next tick, so this is the floor of the read → line latency (p99 250-530 ms at 1,000 reads/s; 50 ms gave 55-80 ms
- * on a quiet machine, but each tick's passings cost a whole-file rewrite of the timing file (FileSystem.append), and
- * under CI's load a Replay's answer then waited behind them: a true append first; docs/PERFORMANCE.md).
+ * next tick, so this is the floor of the read → line latency (p99 53-55 ms at 1,000 reads/s with 50 ms; 250-530 ms
+ * with 200 ms). Each tick's passings are one true append to the timing file (FileSystem.append; docs/PERFORMANCE.md).
  */
-export const TIMING_TICK_MS = 200;
+export const TIMING_TICK_MS = 50;
 /** Reads taken from the read log at a time. */
 const READS_AT_ONCE = 1000;
 
@@ -67,7 +66,7 @@ export class RaceControl {
       now: () => device.clock.now(),
       // A file deleted mid-session (Files page, FS_CLEAR) starts again with its header.
       append: async (file, line) => {
-        const whole = line.startsWith(TIMING_FILE_HEADER) || (await device.files.read(file)) !== null;
+        const whole = line.startsWith(TIMING_FILE_HEADER) || (await device.files.exists(file));
         await device.files.append(file, whole ? line : `${TIMING_FILE_HEADER}\n${line}`);
       },
       onWriteError: (file, error) => device.options.log(`timing: could not write ${file}: ${String(error)}`),

@@ -1,8 +1,9 @@
 // The unit's file system: real files in <dataDir>/files, with strict file-name checks so no path leaves the folder.
-import { link, lstat, readdir, readFile, rm, unlink } from "node:fs/promises";
+import { constants } from "node:fs";
+import { link, lstat, open, readdir, readFile, rm, unlink } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 import { escapeControlChars, type FileEntry } from "@trc/protocol";
-import { isTempName, writeFileAtomic } from "./atomic-file.ts";
+import { isTempName, syncDir, writeFileAtomic } from "./atomic-file.ts";
 import { exampleFiles, freeExampleName } from "./example-files.ts";
 
 export const MAX_FILE_NAME = 128;
@@ -109,10 +110,30 @@ export class FileSystem {
     return this.append(name, `${escapeControlChars(line)}\n`);
   }
 
+  /** Whether a regular file by that name sits in the folder. */
+  async exists(name: string): Promise<boolean> {
+    const path = this.pathOf(name);
+    return path !== null && ((await lstat(path).catch(() => null))?.isFile() ?? false);
+  }
+
+  /**
+   * Adds text at the end of a file, made when missing, as a decoder's storage does: what is there is neither read nor
+   * rewritten (a timing file grows over a whole race; its writes cost the new rows only), the rows reach the disk
+   * before this resolves, and a crash can cost at most the unfinished last write (readers skip a torn last row). A
+   * link in the file's place is refused (O_NOFOLLOW), so no write leaves the folder.
+   */
   async append(name: string, text: string): Promise<void> {
     const path = this.pathOf(name);
     if (!path) return;
-    const current = (await this.read(name))?.toString("utf8") ?? "";
-    await writeFileAtomic(path, current + text);
+    const made = !(await this.exists(name));
+    const flags = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW;
+    const handle = await open(path, flags, 0o600);
+    try {
+      await handle.appendFile(text);
+      await handle.datasync();
+    } finally {
+      await handle.close();
+    }
+    if (made) await syncDir(this.dir);
   }
 }
