@@ -70,6 +70,39 @@ export async function expectNoAxeViolationsInEachVariant(
   await show(page, VARIANTS[0]);
 }
 
+/**
+ * Every control of the page shows a focus ring (outline ≥ 2 px) when reached by keyboard: one Tab puts the page in
+ * keyboard mode (a focus ring by :focus-visible), then each tabbable control is focused in turn from the page itself,
+ * which keeps that mode (a focus moved by script after a keyboard focus matches :focus-visible too), in one round
+ * trip instead of a Tab press and a question per control.
+ */
+export async function expectFocusRings(page: Page, what: string): Promise<void> {
+  await page.keyboard.press("Tab");
+  const rings = await page.evaluate(() => {
+    const tabbable = document.querySelectorAll<HTMLElement>(
+      'a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex="-1"])',
+    );
+    const seen: { el: string; style: string; width: number }[] = [];
+    for (const el of tabbable) {
+      if (el.tabIndex < 0) continue;
+      el.focus();
+      if (document.activeElement !== el) continue; // hidden or disabled: not a tab stop
+      const s = getComputedStyle(el);
+      seen.push({
+        el: el.outerHTML.slice(0, 80),
+        style: s.outlineStyle,
+        width: Number.parseFloat(s.outlineWidth),
+      });
+    }
+    return seen;
+  });
+  expect(rings.length, `tab stops on ${what}`).toBeGreaterThan(0);
+  for (const ring of rings) {
+    expect.soft(ring.style, `${what}: ${ring.el}`).not.toBe("none");
+    expect.soft(ring.width, `${what}: ${ring.el}`).toBeGreaterThanOrEqual(2);
+  }
+}
+
 /** The pages every axe run visits, each with what shows its data has arrived. */
 export const PAGES: { path: string; h1: string; loaded: (page: Page) => Promise<void> }[] = [
   {

@@ -1,6 +1,7 @@
-// axe-core on every page with its data loaded: light and dark, desktop and a 375 px phone, each page loaded once.
+// axe-core on every page with its data loaded (light and dark, desktop and a 375 px phone) and a focus ring on each of
+// its controls, each page loaded once.
 import type { Page } from "@playwright/test";
-import { expectNoAxeViolationsInEachVariant, PAGES } from "./a11y-helpers.ts";
+import { expectFocusRings, expectNoAxeViolationsInEachVariant, PAGES } from "./a11y-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 
 /** The link that opens each page from any other, in the navigation or the footer (Authentication has none). */
@@ -23,7 +24,9 @@ async function open(page: Page, path: string): Promise<void> {
   await links.getByRole("link", { name, exact: true }).click();
 }
 
-test("no axe violations on any page, light and dark, desktop and phone", async ({ page }) => {
+test("no axe violations on any page, light and dark, desktop and phone; every control shows a focus ring", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   for (const p of PAGES) {
     await open(page, p.path);
@@ -31,5 +34,6 @@ test("no axe violations on any page, light and dark, desktop and phone", async (
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(p.h1);
     await p.loaded(page);
     await expectNoAxeViolationsInEachVariant(page, p.path);
+    await expectFocusRings(page, p.path);
   }
 });

@@ -3,7 +3,6 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { makeTestImage } from "@trc/protocol";
-import { PAGES } from "./a11y-helpers.ts";
 import { commandRow, historyEntries } from "./commands-helpers.ts";
 import { expectHighlight } from "./configuration-helpers.ts";
 import { expect, startExtraDevice, test } from "./fixtures.ts";
@@ -33,35 +32,11 @@ test("following a navigation link moves focus to the new page's h1 and announces
   await page.goto("/telemetry");
   const nav = page.getByRole("navigation", { name: "Pages" });
   for (const name of ["Commands", "Files", "Configuration", "Firmware", "Telemetry"]) {
-    await tabTo(page, nav.getByRole("link", { name, exact: true }), { back: name === "Telemetry" });
+    // From the previous page's h1 the navigation is behind: Shift+Tab reaches it without crossing the page.
+    await tabTo(page, nav.getByRole("link", { name, exact: true }), { back: name !== "Commands" });
     await page.keyboard.press("Enter");
     await expect(page.getByRole("heading", { level: 1, name })).toBeFocused();
     await expect(page.getByTestId("route-announcement")).toHaveText(`${name} page`);
-  }
-});
-
-test("every focused control on every page shows a focus ring", async ({ page }) => {
-  test.setTimeout(90_000);
-  for (const p of PAGES) {
-    await page.goto(p.path);
-    await p.loaded(page);
-    for (let i = 0; i < 30; i++) {
-      await page.keyboard.press("Tab");
-      const ring = await page.evaluate(() => {
-        const el = document.activeElement;
-        if (!el || el === document.body) return null;
-        const s = getComputedStyle(el);
-        return {
-          style: s.outlineStyle,
-          width: Number.parseFloat(s.outlineWidth),
-          el: el.outerHTML.slice(0, 80),
-        };
-      });
-      // Past the last control focus leaves the page.
-      if (!ring) break;
-      expect.soft(ring.style, `${p.path}: ${ring.el}`).not.toBe("none");
-      expect.soft(ring.width, `${p.path}: ${ring.el}`).toBeGreaterThanOrEqual(2);
-    }
   }
 });
 

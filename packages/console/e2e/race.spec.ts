@@ -1,10 +1,12 @@
 // An operator's race on the emulated unit (issue 31), on the Timing page, with a test TCP client on the unit's
 // filtered port standing in for the timing program: test mode, Start timing, passings reaching the program, the gun,
-// the program away and back (every passing it missed, in order, once), a window replayed (R = 1, counted), Stop timing
-// (asked first). Time moves on the unit's and the page's one clock.
+// the program away (the alarm, Left grows) and back (every passing it missed, in order, once; the dashboard's Ready item),
+// a window replayed (R = 1, counted), Stop timing (asked first). Time moves on the unit's and the page's one clock.
 import { connect, type Socket } from "node:net";
 import type { Locator, Page } from "@playwright/test";
+import { alarmRow } from "./alarms-helpers.ts";
 import { advanceClocks, type Device, expect, installClocks, test } from "./fixtures.ts";
+import { value } from "./ready-helpers.ts";
 
 /** A passing line: TAG;dd-mm-yyyy hh:mm:ss.ccc;ANT;SEQ;;R */
 const LINE = /^([^;]+);(\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2})\.(\d{3});\d;(\d+);;([01])$/;
@@ -139,6 +141,9 @@ test("an operator times a race: test mode, start, the gun, a program away and ba
   const lastTaken = Math.max(...first.passings("0").map((p) => p.seq));
   first.end();
   await expect(panel(page, "Programs connected")).toContainText("No timing program is connected.");
+  // ... the alarm says so on every page ...
+  const alarm = alarmRow(page, "Timing program disconnected");
+  await expect(alarm).toHaveAttribute("data-state", "active");
   // ... passings go on without it: Left grows ...
   await device.hooks.scenario({ readsStopped: false });
   await advanceClocks(page, device, 10_000);
@@ -149,6 +154,15 @@ test("an operator times a race: test mode, start, the gun, a program away and ba
   await expect.poll(() => again.passings("0").length, { timeout: 15_000 }).toBeGreaterThanOrEqual(left);
   const missed = again.passings("0");
   expect(missed.map((p) => p.seq)).toEqual(missed.map((_, i) => lastTaken + 1 + i));
+  // The alarm is cleared (it stays until acknowledged, as every alarm does).
+  await expect(alarm).toHaveAttribute("data-state", "cleared");
+  await page.getByRole("button", { name: "Acknowledge Timing program disconnected" }).click();
+  await expect(alarm).toHaveCount(0);
+  // The dashboard's Ready check counts the program taking the passings; then back to the Timing page.
+  const nav = page.getByRole("navigation", { name: "Pages" });
+  await nav.getByRole("link", { name: "Telemetry", exact: true }).click();
+  await expect(value(page, "timing")).toHaveText(/^1 program, (every passing sent|\d+ unsent(, draining)?)$/);
+  await nav.getByRole("link", { name: "Timing", exact: true }).click();
 
   // A window replayed: from the first passing's second to the gun's, in the unit's local time (UTC here).
   const window = first.passings("0").filter((p) => order(p) < Math.floor(order(marker ?? p)) + 1);
