@@ -1,8 +1,11 @@
 // An operator's race on the emulated unit (issue 31), on the Timing page, with a test TCP client on the unit's
 // filtered port standing in for the timing program: test mode, Start timing, passings reaching the program, the gun,
 // the program away (the alarm, Left grows) and back (every passing it missed, in order, once; the dashboard's Ready item),
-// a window replayed (R = 1, counted), Stop timing (asked first). Time moves on the unit's and the page's one clock.
+// a window replayed (R = 1, counted), Stop timing (asked first). Time moves on the unit's and the page's one clock. Then a
+// replay's progress, "Sent again N of M", held by a program that stops reading.
+import { rm, writeFile } from "node:fs/promises";
 import { connect, type Socket } from "node:net";
+import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { alarmRow } from "./alarms-helpers.ts";
 import { advanceClocks, type Device, expect, installClocks, test } from "./fixtures.ts";
@@ -204,4 +207,48 @@ test("an operator times a race: test mode, start, the gun, a program away and ba
   )?.[1];
   const row = panel(page, "Sessions").getByRole("row").filter({ hasText: "timing_0004.csv" });
   await expect(row.getByRole("cell").nth(1)).toHaveText(count ?? "?");
+});
+
+test("a session replayed to a program that stops reading: 'Sent again N of M' while it waits, then finished", async ({
+  page,
+  device,
+}) => {
+  // A long session of an earlier race in the unit's files (D12's file format), with long tag codes: 13 MB of lines,
+  // three times what a loopback connection's buffers held here (about 4 MB: the sender's kernel buffer, tcp_wmem).
+  const name = "timing_0090.csv";
+  const rows = 100_000;
+  const start = Date.UTC(2026, 10, 1, 9);
+  const csv = ["tag,bib,time_utc,channel,rssi_dbm,reads"];
+  for (let i = 0; i < rows; i++) {
+    const bib = 100 + (i % 900);
+    const tag = `E280${String(bib).padStart(96, "0")}`;
+    csv.push(`${tag},${bib},${new Date(start + i * 10).toISOString()},0,-60,3`);
+  }
+  const path = join(device.dataDir, "files", name);
+  await writeFile(path, `${csv.join("\n")}\n`);
+  try {
+    const program = await connectProgram(device);
+    // The program stops reading: the unit sends what the socket takes, then waits for it.
+    program.socket.pause();
+    await page.goto("/timing");
+    const sessions = panel(page, "Sessions");
+    await sessions.getByRole("button", { name: `Replay ${name}` }).click();
+    await expect(
+      page.getByText(`Replaying ${rows} passings from ${name} to 1 program on the filtered port`),
+    ).toBeVisible({ timeout: 30_000 });
+    const progress = sessions.getByText(/^Sent again [\d,]+ of 100,000$/);
+    await expect(progress).toBeVisible();
+    const sent = Number(
+      /Sent again ([\d,]+)/.exec((await progress.textContent()) ?? "")?.[1]?.replaceAll(",", ""),
+    );
+    expect(sent).toBeLessThan(rows);
+    // It reads again: it gets every one, with R = 1, and the page says the replay is over.
+    program.socket.resume();
+    await expect(page.getByText("Replay finished: 100,000 passings sent again")).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect.poll(() => program.passings("1").length, { timeout: 30_000 }).toBe(rows);
+  } finally {
+    await rm(path, { force: true });
+  }
 });
