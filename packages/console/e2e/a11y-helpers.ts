@@ -1,7 +1,7 @@
 // Shared steps of the accessibility browser specs: axe-core on the page as it is, in each colour scheme and width
 // without reloading it, and what shows each page's data has arrived.
 import { createRequire } from "node:module";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import type { AxeResults, RunOptions } from "axe-core";
 import { commandNames } from "./commands-helpers.ts";
 import { expect } from "./fixtures.ts";
@@ -14,32 +14,52 @@ const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-prac
 /** axe-core's script: the copy @axe-core/playwright depends on (the same version it would inject). */
 const AXE_SOURCE: string = createRequire(import.meta.resolve("@axe-core/playwright"))("axe-core").source;
 
-/** The four ways an operator sees a page: light and dark, desktop and a 375 px phone. */
+/**
+ * The four ways an operator sees a page: light and dark, desktop and a 375 px phone. The dark theme changes colours
+ * only (custom properties under `prefers-color-scheme: dark`, nothing else), so in dark only the colour rules run: the
+ * structure, names and roles they would check again are those of the light run at the same width.
+ */
 export const VARIANTS = [
-  { scheme: "light", name: "desktop", width: 1280, height: 800 },
-  { scheme: "light", name: "phone", width: 375, height: 740 },
-  { scheme: "dark", name: "desktop", width: 1280, height: 800 },
-  { scheme: "dark", name: "phone", width: 375, height: 740 },
+  { scheme: "light", name: "desktop", width: 1280, height: 800, rules: "all" },
+  { scheme: "light", name: "phone", width: 375, height: 740, rules: "all" },
+  { scheme: "dark", name: "desktop", width: 1280, height: 800, rules: "colour" },
+  { scheme: "dark", name: "phone", width: 375, height: 740, rules: "colour" },
 ] as const;
 type Variant = (typeof VARIANTS)[number];
 
+/** The axe rules whose result depends on colours. */
+const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
+
+/** What an axe run looks at: every rule of TAGS or the colour rules, over the whole page or inside `scope` only. */
+export interface AxeRun {
+  rules?: "all" | "colour";
+  /** A CSS selector: the run checks inside it only (the state under test), not the rest of the page. */
+  scope?: string;
+}
+
 /**
- * Runs axe-core on the whole page as it is now; soft-fails with each violation's rule, impact, target and summary.
+ * Runs axe-core on the page as it is now; soft-fails with each violation's rule, impact, target and summary.
  * axe is put into the page once per document (a navigation inside the app keeps it) and asked for its violations
- * only: every rule of TAGS runs, only the passes' details are not sent back.
+ * only: the rules run in full, only the passes' details are not sent back.
  */
-export async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
+export async function expectNoAxeViolations(page: Page, what: string, run: AxeRun = {}): Promise<void> {
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
-  const options: RunOptions = { runOnly: { type: "tag", values: TAGS }, resultTypes: ["violations"] };
-  const lines = await page.evaluate(async (opts) => {
-    const axe = (window as unknown as { axe: { run(c: Document, o: RunOptions): Promise<AxeResults> } }).axe;
-    const { violations } = await axe.run(document, opts);
-    return violations.flatMap((v) =>
-      v.nodes.map(
-        (n) => `${v.id} (${v.impact}) ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ")}`,
-      ),
-    );
-  }, options);
+  const options: RunOptions = {
+    runOnly: run.rules === "colour" ? { type: "rule", values: COLOUR_RULES } : { type: "tag", values: TAGS },
+    resultTypes: ["violations"],
+  };
+  const lines = await page.evaluate(
+    async ([opts, scope]) => {
+      const axe = (window as unknown as { axe: { run(c: unknown, o: RunOptions): Promise<AxeResults> } }).axe;
+      const { violations } = await axe.run(scope ? { include: [scope] } : document, opts);
+      return violations.flatMap((v) =>
+        v.nodes.map(
+          (n) => `${v.id} (${v.impact}) ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ")}`,
+        ),
+      );
+    },
+    [options, run.scope ?? null] as const,
+  );
   expect.soft(lines, `axe violations on ${what}`).toEqual([]);
 }
 
@@ -55,19 +75,31 @@ async function show(page: Page, v: Variant): Promise<void> {
 
 /**
  * axe on the page as it is, in each of the four VARIANTS, one after the other in the same page load (`holds` checks
- * before each run that the state under test is still shown); then back to light desktop for the next steps.
+ * before each run that the state under test is still shown); then back to light desktop for the next steps. With
+ * `scope` (a state: a dialog, an error), the first run looks at the whole page with it shown and the others inside
+ * the scope only: the rest of the page in each variant is a11y.spec's.
  */
 export async function expectNoAxeViolationsInEachVariant(
   page: Page,
   what: string,
   holds?: () => Promise<void>,
+  scope?: string,
 ): Promise<void> {
-  for (const v of VARIANTS) {
+  for (const [i, v] of VARIANTS.entries()) {
     await show(page, v);
     await holds?.();
-    await expectNoAxeViolations(page, `${what} (${v.scheme}, ${v.name})`);
+    await expectNoAxeViolations(page, `${what} (${v.scheme}, ${v.name})`, {
+      rules: v.rules,
+      scope: i > 0 ? scope : undefined,
+    });
   }
   await show(page, VARIANTS[0]);
+}
+
+/** Marks the element of a state under test (a dialog, an error) and answers its selector for an axe run's scope. */
+export async function axeScope(state: Locator): Promise<string> {
+  await state.evaluate((el) => el.setAttribute("data-axe-scope", ""));
+  return "[data-axe-scope]";
 }
 
 /**

@@ -1,6 +1,7 @@
-// axe-core with dialogs open and errors shown: each state set up once and checked light and dark, desktop and phone.
+// axe-core with dialogs open and errors shown: each state set up once and checked light and dark, desktop and phone
+// (the whole page with the state shown once, then the state itself in the other three: the rest is a11y.spec's).
 import { makeTestImage } from "@trc/protocol";
-import { expectNoAxeViolationsInEachVariant } from "./a11y-helpers.ts";
+import { axeScope, expectNoAxeViolationsInEachVariant } from "./a11y-helpers.ts";
 import { commandRow, EXECUTE, executeButton, historyEntries } from "./commands-helpers.ts";
 import { expectHighlight } from "./configuration-helpers.ts";
 import { expect, test } from "./fixtures.ts";
@@ -17,14 +18,24 @@ test("no axe violations with dialogs open and errors shown, light and dark, desk
     await executeButton(page).click();
     const question = page.getByRole("alertdialog");
     await expect(question).toBeVisible();
-    await expectNoAxeViolationsInEachVariant(page, "the FS_CLEAR question");
+    await expectNoAxeViolationsInEachVariant(
+      page,
+      "the FS_CLEAR question",
+      undefined,
+      await axeScope(question),
+    );
     await question.getByRole("button", { name: "No" }).click();
     await expect(question).toHaveCount(0);
     await device.hooks.fault({ path: EXECUTE, status: 400, count: 1, body: { error: "bad argument" } });
     await commandRow(page, "Identify antennas").click();
     await executeButton(page).click();
     await expect(historyEntries(page).first()).toContainText("400 Bad Arg");
-    await expectNoAxeViolationsInEachVariant(page, "a refused command");
+    await expectNoAxeViolationsInEachVariant(
+      page,
+      "a refused command",
+      undefined,
+      await axeScope(historyEntries(page).first()),
+    );
 
     // Files: the delete question, then a list that fails to load.
     await page.goto("/files");
@@ -34,7 +45,7 @@ test("no axe violations with dialogs open and errors shown, light and dark, desk
       .click();
     const dialog = page.getByRole("dialog", { name: "Delete file?" });
     await expect(dialog).toBeVisible();
-    await expectNoAxeViolationsInEachVariant(page, "the delete question");
+    await expectNoAxeViolationsInEachVariant(page, "the delete question", undefined, await axeScope(dialog));
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
     // Enough failures that no reload or retry of the list gets an answer while the four runs look at the error.
@@ -42,8 +53,11 @@ test("no axe violations with dialogs open and errors shown, light and dark, desk
     await page.goto("/files");
     const listError = page.getByRole("alert").first();
     await expect(listError).toBeVisible();
-    await expectNoAxeViolationsInEachVariant(page, "the files page with an error", () =>
-      expect(listError).toBeVisible(),
+    await expectNoAxeViolationsInEachVariant(
+      page,
+      "the files page with an error",
+      () => expect(listError).toBeVisible(),
+      await axeScope(listError),
     );
     await device.hooks.clearFaults();
 
@@ -52,8 +66,11 @@ test("no axe violations with dialogs open and errors shown, light and dark, desk
     await page.goto("/telemetry");
     const battery = page.getByTestId("card-battery");
     await expect(battery).toHaveAttribute("data-state", "errored");
-    await expectNoAxeViolationsInEachVariant(page, "a failed telemetry card", () =>
-      expect(battery).toHaveAttribute("data-state", "errored"),
+    await expectNoAxeViolationsInEachVariant(
+      page,
+      "a failed telemetry card",
+      () => expect(battery).toHaveAttribute("data-state", "errored"),
+      await axeScope(battery),
     );
     await device.hooks.clearFaults();
 
@@ -90,7 +107,7 @@ test("no axe violations with dialogs open and errors shown, light and dark, desk
     await page.getByRole("navigation").getByRole("link", { name: "Telemetry" }).click();
     const leave = page.getByRole("dialog", { name: "Leave without submitting?" });
     await expect(leave).toBeVisible();
-    await expectNoAxeViolationsInEachVariant(page, "the leave question");
+    await expectNoAxeViolationsInEachVariant(page, "the leave question", undefined, await axeScope(leave));
     await leave.getByRole("button", { name: "Stay" }).click();
     await device.hooks.fault({
       path: "/api/config/set",

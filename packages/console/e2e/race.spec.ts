@@ -9,6 +9,7 @@ import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { alarmRow } from "./alarms-helpers.ts";
 import { advanceClocks, type Device, expect, installClocks, test } from "./fixtures.ts";
+import { readRows } from "./live-helpers.ts";
 import { value } from "./ready-helpers.ts";
 
 /** A passing line: TAG;dd-mm-yyyy hh:mm:ss.ccc;ANT;SEQ;;R */
@@ -96,17 +97,24 @@ test("an operator times a race: test mode, start, the gun, a program away and ba
 }) => {
   test.setTimeout(90_000);
   await installClocks(page, device);
-  await page.goto("/timing");
+  // Test mode: the unit reads (Live shows the reads) ...
+  await page.goto("/live");
+  await expect(readRows(page).first()).toBeVisible();
   const badge = page.getByTestId("timing-badge");
-
-  // Test mode: the program on the filtered port gets heartbeats only, no passing.
   await expect(badge).toHaveText("Test mode");
+  await page
+    .getByRole("navigation", { name: "Pages" })
+    .getByRole("link", { name: "Timing", exact: true })
+    .click();
+
+  // ... but stores nothing, and the program on the filtered port gets heartbeats only, no passing.
   await expect(page.getByRole("heading", { level: 2, name: "Test mode" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Marker / gun" })).toBeDisabled();
   const first = await connectProgram(device);
   await advanceClocks(page, device, 6_000);
   await expect.poll(() => first.heartbeats()).toBeGreaterThan(0);
   expect(first.lines()).toEqual([]);
+  expect(await stored(device)).toBe(0);
   await expect(panel(page, "Programs connected").getByRole("row")).toHaveCount(2);
 
   // Start timing: the page says which file, the header says timing into it with its count.
