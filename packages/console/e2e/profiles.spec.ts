@@ -1,8 +1,9 @@
 // Fleet profiles (issue 32) against emulated units: the Profile column and each difference with its values, Apply's
 // lines (a value changed on a unit between the comparison and Apply reported in the conflict words), D12's second
-// confirmation for a unit in timing mode (No sends nothing), Undo; the units put back as they were.
+// confirmation for a unit in timing mode (No sends nothing), Undo, Restart these units; the units put back as they were.
 import type { Page } from "@playwright/test";
-import { type Device, expect, test } from "./fixtures.ts";
+import { EXECUTE, waitForRequest } from "./commands-helpers.ts";
+import { type Device, expect, test, waitForUnit } from "./fixtures.ts";
 import { colOf, row, rows } from "./fleet-helpers.ts";
 
 const PROFILE = { trcProfile: 1, name: "Race day", settings: { buzzer_volume: "MEDIUM", tag_timeout: 5 } };
@@ -40,7 +41,7 @@ const lines = (page: Page, kind: string) =>
       ]),
     );
 
-test("a profile across the fleet: differences, Apply with a conflict and a timing unit's confirmation, Undo", async ({
+test("a profile across the fleet: differences, Apply with a conflict and a timing unit's confirmation, Undo, Restart", async ({
   page,
   device,
   devicePool,
@@ -127,6 +128,17 @@ test("a profile across the fleet: differences, Apply with a conflict and a timin
     expect(await valuesOf(two)).toMatchObject({ buzzer_volume: "LOW", tag_timeout: 2 });
     expect((await valuesOf(three)).tag_timeout).toBe(2);
     expect((await valuesOf(device)).tag_timeout).toBe(5);
+
+    // The units that need a restart, restarted from here: each is sent REBOOT and comes back.
+    const since = Date.now();
+    await page.getByRole("button", { name: "Restart these units" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "restarting" }).getByRole("listitem")).toHaveText(
+      ["DECODER-02: restarting", "DECODER-03: restarting"],
+    );
+    await expect(page.getByText(/^Needs a restart/)).toHaveCount(0);
+    for (const unit of [two, three])
+      expect((await waitForRequest(unit.hooks.log, EXECUTE, since)).body).toMatchObject({ cmd: "REBOOT" });
+    await Promise.all([waitForUnit(two.url), waitForUnit(three.url)]);
   } finally {
     await command(three, "TIMING_STOP").catch(() => undefined);
     await Promise.all([two.hooks.reset(), three.hooks.reset()]);
