@@ -1,7 +1,7 @@
 // Keyboard only: the skip link, focus and announcement after a route change, and every task done with keys alone.
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { Locator, Page } from "@playwright/test";
+import type { FileChooser, Locator, Page } from "@playwright/test";
 import { makeTestImage } from "@trc/protocol";
 import { commandRow, historyEntries } from "./commands-helpers.ts";
 import { expectHighlight } from "./configuration-helpers.ts";
@@ -86,9 +86,12 @@ test("runs a firmware load with the keyboard only", async ({ page }) => {
   // A unit of its own: the load changes its firmware, so the shared unit is left as it was.
   const unit = await startExtraDevice({ DEVICE_REBOOT_MS: "1500" });
   try {
+    // Listening for the file chooser before the page opens: Playwright turns the browser's interception of file
+    // dialogs on when a listener is added, without waiting; added just before the key press, on a loaded machine the
+    // dialog could open before the interception was on, and no chooser came.
+    const chooser = new Promise<FileChooser>((chosen) => page.once("filechooser", chosen));
     await page.goto(`${unit.url}/firmware`);
     await tabTo(page, page.locator('input[type="file"]'));
-    const chooser = page.waitForEvent("filechooser");
     await page.keyboard.press("Space");
     const bytes = makeTestImage({ size: 3 * 4096 + 100, version: "7.7.7-keys" });
     await (await chooser).setFiles({
