@@ -43,6 +43,12 @@ export class UnitLink {
   #countsAt = 0;
   #lastTelemetry = new Map<string, string>();
   #frozen = false;
+  /**
+   * The client's 'connect' came and no 'close' since: mqtt.js sets `connected` as the broker accepts, then first sends
+   * again what it published and the broker did not acknowledge, and says 'connect' only once those are through. New
+   * reads go out after them, so a batch left unacknowledged by an outage never arrives behind newer reads.
+   */
+  #resumed = false;
 
   constructor(
     private readonly device: Device,
@@ -126,6 +132,7 @@ export class UnitLink {
     this.#id = String(this.device.config.get("mqtt_client_id", "ONET10001"));
     const id = this.#id;
     this.outbox.rewind();
+    this.#resumed = false;
     const client = mqtt.connect(serverUrl(server), {
       protocolVersion: MQTT_CONTRACT.protocolVersion,
       clientId: id,
@@ -147,7 +154,11 @@ export class UnitLink {
       if (!reported) this.device.options.log(`mqtt: ${server.host}:${server.port}: ${err.message}`);
       reported = true;
     });
+    client.on("close", () => {
+      if (this.#client === client) this.#resumed = false;
+    });
     client.on("connect", () => {
+      if (this.#client === client) this.#resumed = true;
       reported = false;
       this.#lastTelemetry.clear();
       client.publish(MQTT_TOPICS.status(id), MQTT_CONTRACT.statusOnline, { qos: 1, retain: true });
@@ -183,7 +194,7 @@ export class UnitLink {
     // The unit reads tags whether or not the broker is there: the reads wait in the log (Passings "left").
     this.device.reader.advance();
     const client = this.#client;
-    if (!client?.connected) return;
+    if (!client?.connected || !this.#resumed) return;
     while (this.outbox.inFlight < MAX_IN_FLIGHT) {
       const batch = this.outbox.next();
       const last = batch?.reads[batch.reads.length - 1];
