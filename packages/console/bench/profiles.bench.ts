@@ -162,6 +162,37 @@ function section(all: Map<DeviceProfile, RunFigures[]>, when: string): string {
     `| ${label} | ${cells.join(" | ")} | ${target} |`;
   const worst = (f: (r: RunFigures) => number) => Math.max(...cols.flat().map(f));
   const writes = UNITS * SETTINGS.length;
+  /** The rows of one run of the plan: Apply's or Undo's. */
+  const runRows = (kind: "apply" | "undo", name: string) => [
+    row(
+      `**${name}**: every line final`,
+      each((r) => r[kind].ms, sec),
+      "(no target)",
+    ),
+    row(
+      `${name}: requests the units received`,
+      each((r) => r[kind].requests, String),
+      `${UNITS} reads + ${writes} sets`,
+    ),
+    row(
+      `${name}: most requests in flight at any unit`,
+      most((r) => r[kind].perUnit),
+      `≤ 2: ${met(worst((r) => r[kind].perUnit) <= 2)}`,
+    ),
+    row(
+      `${name}: most units at once (lines / units with a request open)`,
+      cols.map(
+        (runs) =>
+          `${Math.max(...runs.map((r) => r[kind].lines))} / ${Math.max(...runs.map((r) => r[kind].units))}`,
+      ),
+      `≤ 8: ${met(worst((r) => r[kind].lines) <= 8)}`,
+    ),
+    row(
+      `${name}: most requests in flight over all units`,
+      most((r) => r[kind].inAll),
+      `≤ ${MAX_IN_FLIGHT_IN_ALL} (the client's)`,
+    ),
+  ];
   return [
     "## Fleet profiles: one profile to 100 units (`npm run bench:profiles`)",
     "",
@@ -187,62 +218,8 @@ function section(all: Map<DeviceProfile, RunFigures[]>, when: string): string {
       each((r) => r.compareMs, sec),
       "(no target)",
     ),
-    row(
-      "**Apply**: every line final",
-      each((r) => r.apply.ms, sec),
-      "(no target)",
-    ),
-    row(
-      "Apply: requests the units received",
-      each((r) => r.apply.requests, String),
-      `${UNITS} reads + ${writes} sets`,
-    ),
-    row(
-      "Apply: most requests in flight at any unit",
-      most((r) => r.apply.perUnit),
-      `≤ 2: ${met(worst((r) => r.apply.perUnit) <= 2)}`,
-    ),
-    row(
-      "Apply: most units at once (lines / units with a request open)",
-      cols.map(
-        (runs) =>
-          `${Math.max(...runs.map((r) => r.apply.lines))} / ${Math.max(...runs.map((r) => r.apply.units))}`,
-      ),
-      `≤ 8: ${met(worst((r) => r.apply.lines) <= 8)}`,
-    ),
-    row(
-      "Apply: most requests in flight over all units",
-      most((r) => r.apply.inAll),
-      `≤ ${MAX_IN_FLIGHT_IN_ALL} (the client's)`,
-    ),
-    row(
-      "**Undo**: every line final",
-      each((r) => r.undo.ms, sec),
-      "(no target)",
-    ),
-    row(
-      "Undo: requests the units received",
-      each((r) => r.undo.requests, String),
-      `${UNITS} reads + ${writes} sets`,
-    ),
-    row(
-      "Undo: most requests in flight at any unit",
-      most((r) => r.undo.perUnit),
-      `≤ 2: ${met(worst((r) => r.undo.perUnit) <= 2)}`,
-    ),
-    row(
-      "Undo: most units at once (lines / units with a request open)",
-      cols.map(
-        (runs) =>
-          `${Math.max(...runs.map((r) => r.undo.lines))} / ${Math.max(...runs.map((r) => r.undo.units))}`,
-      ),
-      `≤ 8: ${met(worst((r) => r.undo.lines) <= 8)}`,
-    ),
-    row(
-      "Undo: most requests in flight over all units",
-      most((r) => r.undo.inAll),
-      `≤ ${MAX_IN_FLIGHT_IN_ALL} (the client's)`,
-    ),
+    ...runRows("apply", "Apply"),
+    ...runRows("undo", "Undo"),
     "",
     `The requests in flight over all units reach the client's ${MAX_IN_FLIGHT_IN_ALL}: that gate, not ${UNITS_AT_ONCE} units × ${PER_UNIT_IN_FLIGHT},`,
     `bounds the time (${UNITS * (SETTINGS.length + 1)} requests, ${MAX_IN_FLIGHT_IN_ALL} at a time: with the esp32 profile's 20–80 ms each, about`,
