@@ -1,5 +1,7 @@
 // Race control (D12) over HTTP and loopback TCP: test mode stores nothing; TIMING_START, passings to a program in order
 // with the line format, MARKER and RACESTART, TIMING_STOP; the dataset against its schema. The unit's clock is moved.
+import { readFile, rm } from "node:fs/promises";
+import { join } from "node:path";
 import { API } from "@trc/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { until } from "../src/timing/test-program.ts";
@@ -135,5 +137,26 @@ describe("a timing session", () => {
     expect((await set("FS")).status).toBe(200);
     expect(await execute(dev, "TIMING_STOP")).toMatchObject({ file: "timing_0005.csv" });
     expect(massLines(program.data())).toHaveLength(6);
+  });
+
+  it("a timing file deleted mid-session starts again with its header, then its rows", async () => {
+    const { file } = (await execute(dev, "TIMING_START")) as { file: string };
+    const path = join(dev.dataDir, "files", file);
+    const header = "tag,bib,time_utc,channel,rssi_dbm,reads";
+    await massStart(dev, 3);
+    await advance(dev, 4000);
+    await expect
+      .poll(async () => (await readFile(path, "utf8").catch(() => "")).split("\n").length)
+      .toBeGreaterThan(2);
+    await rm(path);
+    await massStart(dev, 3);
+    await advance(dev, 4000);
+    await expect
+      .poll(async () => (await readFile(path, "utf8").catch(() => "")).split("\n").length)
+      .toBeGreaterThan(2);
+    const rows = (await readFile(path, "utf8")).split("\n");
+    expect(rows[0]).toBe(header);
+    expect(rows.filter((r) => r === header)).toHaveLength(1);
+    await execute(dev, "TIMING_STOP");
   });
 });

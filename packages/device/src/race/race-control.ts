@@ -65,10 +65,8 @@ export class RaceControl {
     const sessions = new TimingSessions({
       now: () => device.clock.now(),
       // A file deleted mid-session (Files page, FS_CLEAR) starts again with its header.
-      append: async (file, line) => {
-        const whole = line.startsWith(TIMING_FILE_HEADER) || (await device.files.exists(file));
-        await device.files.append(file, whole ? line : `${TIMING_FILE_HEADER}\n${line}`);
-      },
+      append: (file, line) =>
+        device.files.append(file, line, line.startsWith(TIMING_FILE_HEADER) ? "" : `${TIMING_FILE_HEADER}\n`),
       onWriteError: (file, error) => device.options.log(`timing: could not write ${file}: ${String(error)}`),
     });
     const run: Run = {

@@ -110,26 +110,25 @@ export class FileSystem {
     return this.append(name, `${escapeControlChars(line)}\n`);
   }
 
-  /** Whether a regular file by that name sits in the folder. */
-  async exists(name: string): Promise<boolean> {
-    const path = this.pathOf(name);
-    return path !== null && ((await lstat(path).catch(() => null))?.isFile() ?? false);
-  }
-
   /**
-   * Adds text at the end of a file, made when missing, as a decoder's storage does: what is there is neither read nor
-   * rewritten (a timing file grows over a whole race; its writes cost the new rows only), the rows reach the disk
-   * before this resolves, and a crash can cost at most the unfinished last write (readers skip a torn last row). A
-   * link in the file's place is refused (O_NOFOLLOW), so no write leaves the folder.
+   * Adds text at the end of a file, made when missing (`header` first then), as a decoder's storage does: what is
+   * there is neither read nor rewritten (a timing file grows over a whole race; its writes cost the new rows only), the
+   * rows reach the disk before this resolves, and a crash can cost at most the unfinished last write (readers skip a
+   * torn last row). A link in the file's place is refused (O_NOFOLLOW), so no write leaves the folder.
    */
-  async append(name: string, text: string): Promise<void> {
+  async append(name: string, text: string, header = ""): Promise<void> {
     const path = this.pathOf(name);
     if (!path) return;
-    const made = !(await this.exists(name));
-    const flags = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW;
-    const handle = await open(path, flags, 0o600);
+    const flags = constants.O_WRONLY | constants.O_APPEND | constants.O_NOFOLLOW;
+    // Made here only if this open creates it (O_EXCL): of appends at once to a missing file, one writes the header.
+    let made = true;
+    const handle = await open(path, flags | constants.O_CREAT | constants.O_EXCL, 0o600).catch((err) => {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      made = false;
+      return open(path, flags);
+    });
     try {
-      await handle.appendFile(text);
+      await handle.appendFile(made ? header + text : text);
       await handle.datasync();
     } finally {
       await handle.close();
