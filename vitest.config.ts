@@ -1,4 +1,4 @@
-// Unit tests of every package: protocol and device in Node, the console in happy-dom.
+// Unit tests of every package: protocol and device in Node, the console's components in happy-dom, its logic in Node.
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -52,13 +52,34 @@ export default defineConfig({
         test: {
           name: "console",
           root: "packages/console",
-          // Unit tests beside their modules; test-only code (property tests and their arbitraries) under test/.
-          include: ["src/**/*.test.{ts,tsx}", "test/**/*.test.{ts,tsx}"],
+          // Components and hooks (.tsx), and the logic that needs a browser's storage or DOM (.dom.test.ts); beside
+          // their modules, test-only code (property tests and their arbitraries) under test/.
+          include: [
+            "src/**/*.test.tsx",
+            "test/**/*.test.tsx",
+            "src/**/*.dom.test.ts",
+            "test/**/*.dom.test.ts",
+          ],
           environment: "happy-dom",
           // Property tests render hundreds of trees; a shared 2-core machine can take well over the 5 s default.
           testTimeout: 30_000,
           // jest-dom matchers, and every render under <StrictMode> (double renders and effects).
           setupFiles: ["./test-setup.ts"],
+        },
+      },
+      {
+        extends: "packages/console/vite.config.ts",
+        test: {
+          name: "console-logic",
+          root: "packages/console",
+          // The console's pure logic in Node: no DOM to build per file (its 74 files: 85 s in happy-dom, 34 s here,
+          // docs/TESTING.md). A test that needs localStorage, window or a render is named *.dom.test.ts.
+          include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+          exclude: ["**/*.dom.test.ts", "**/node_modules/**"],
+          environment: "node",
+          testTimeout: 30_000,
+          // Every store forgotten after each test, as in the DOM project.
+          setupFiles: ["./test-setup-logic.ts"],
         },
       },
     ],

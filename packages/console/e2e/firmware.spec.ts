@@ -182,7 +182,7 @@ test("leaving or reloading during the load asks first; Stay keeps loading, Leave
     )
     .toBe(true);
   // At most the chunk already on its way when Leave was clicked arrives afterwards (the load stopping on leaving is
-  // proven in src/firmware/useFirmwareUpdate.test.ts).
+  // proven in src/firmware/useFirmwareUpdate.dom.test.ts).
   expect((await device.hooks.log()).filter((e) => isChunk(e) && e.time > left).length).toBeLessThanOrEqual(1);
   // The stopped upload holds the unit for 30 s (another image's first chunk gets 409): the next test's reset drops it
   // (packages/device/test/reset.test.ts).
