@@ -250,7 +250,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { auto: true },
   ],
   ready: [
-    async ({ page: _made, deviceReady }, use) => {
+    async ({ page, deviceReady }, use) => {
+      // The worker's browser context is reused (playwright.config.ts): Playwright forgets all else a test did to it,
+      // not a network switched off (a test that failed while offline must not fail the next).
+      await page.context().setOffline(false);
       await deviceReady;
       await use(undefined);
     },

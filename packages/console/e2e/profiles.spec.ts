@@ -2,8 +2,8 @@
 // lines (a value changed on a unit between the comparison and Apply reported in the conflict words), D12's second
 // confirmation for a unit in timing mode (No sends nothing), Undo, Restart these units; the units put back as they were.
 import type { Page } from "@playwright/test";
-import { EXECUTE, waitForRequest } from "./commands-helpers.ts";
-import { type Device, expect, test, waitForUnit } from "./fixtures.ts";
+import { EXECUTE, waitForReboot, waitForRequest } from "./commands-helpers.ts";
+import { type Device, expect, test } from "./fixtures.ts";
 import { colOf, row, rows } from "./fleet-helpers.ts";
 
 const PROFILE = { trcProfile: 1, name: "Race day", settings: { buzzer_volume: "MEDIUM", tag_timeout: 5 } };
@@ -138,7 +138,8 @@ test("a profile across the fleet: differences, Apply with a conflict and a timin
     await expect(page.getByText(/^Needs a restart/)).toHaveCount(0);
     for (const unit of [two, three])
       expect((await waitForRequest(unit.hooks.log, EXECUTE, since)).body).toMatchObject({ cmd: "REBOOT" });
-    await Promise.all([waitForUnit(two.url), waitForUnit(three.url)]);
+    // Restarted, not only answering: a unit asked a moment ago may still be up before it goes away.
+    await Promise.all([waitForReboot(two, since), waitForReboot(three, since)]);
   } finally {
     await command(three, "TIMING_STOP").catch(() => undefined);
     await Promise.all([two.hooks.reset(), three.hooks.reset()]);
