@@ -1,7 +1,7 @@
 // The read stream client's missed reads: holes, unreadable reads and a restarted count, each counted and said why.
 import { describe, expect, it } from "vitest";
 import { batch, flush, read, setup } from "../../test/readStream.fakes.ts";
-import { STREAM_TIMING } from "./readStream.ts";
+import { STREAM_TIMING } from "./readStreamState.ts";
 
 describe("ReadStream: what it missed and why", () => {
   it("keeps a batch's readable reads, counts the others (placed by the event's id) as missed, and says why", async () => {

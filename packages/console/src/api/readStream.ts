@@ -12,52 +12,14 @@ import {
 import * as z from "zod/mini";
 import { unitKey } from "./connection.ts";
 import { reasonOf, retryAfterSeconds } from "./errors.ts";
+import {
+  INITIAL_STREAM_STATE,
+  type ReadStreamState,
+  type ReadsListener,
+  STREAM_TIMING,
+} from "./readStreamState.ts";
 import { EMPTY_TALLY, type ReadTally, resumeAfter, seekFrom, takeGap, takeReads } from "./readTally.ts";
 import { browserStreamIO, type StreamIO } from "./streamIO.ts";
-
-/**
- * connecting: asking; live: the stream is open; reconnecting: it ended or failed, the next try is planned; busy:
- * the unit serves its 2 streams already (503); absent: the unit has no stream (404); closed: nobody subscribes.
- */
-export type StreamStatus = "connecting" | "live" | "reconnecting" | "busy" | "absent" | "closed";
-
-/** received, missed and lastSeq (the tally's) count since the first subscriber. */
-export interface ReadStreamState extends Pick<ReadTally, "received" | "missed" | "lastSeq"> {
-  status: StreamStatus;
-  /** Connections opened (the first and every resume). */
-  connections: number;
-  /** Why the stream is not live (a refusal's reason, a lost connection); while live, why reads were missed (MISSED_WHY). */
-  reason: string | null;
-}
-
-export const STREAM_TIMING = {
-  /** No byte for this long (two keep-alives and a margin): the connection is taken as dead and resumed. */
-  idleMs: 2 * PASSINGS_STREAM.keepAliveMs + 5_000,
-  /** After a connection that carried something ends: try again this soon (reads wait on the unit meanwhile). */
-  resumeMs: 50,
-  /** After failures in a row: 1 s, 2 s, 4 s... at most this. */
-  maxBackoffMs: 10_000,
-  /** A 503 without Retry-After: wait this. */
-  busyMs: 5_000,
-  /** The last subscriber gone: close after this (a page shown again at once, or StrictMode's second effect, keeps it). */
-  closeGraceMs: 1_000,
-  /**
-   * A seek (below) also takes reads made up to this long before the first connection by the unit's clock as the
-   * console knows it: the clock estimate's error must not lose a read made just after the page opened.
-   */
-  seekSlackMs: 1_000,
-} as const;
-
-export type ReadsListener = (reads: readonly TagRead[]) => void;
-
-const INITIAL: ReadStreamState = {
-  status: "closed",
-  received: 0,
-  missed: 0,
-  lastSeq: null,
-  connections: 0,
-  reason: null,
-};
 
 /** How a connection ended: nothing to do, the unit has no stream, it is busy, or it ended (after data or not). */
 type Outcome =
@@ -66,7 +28,7 @@ type Outcome =
   | { kind: "ended"; carried: boolean; reason: string };
 
 export class ReadStream {
-  #state: ReadStreamState = INITIAL;
+  #state: ReadStreamState = INITIAL_STREAM_STATE;
   #readers = new Set<ReadsListener>();
   #watchers = new Set<() => void>();
   #run: AbortController | null = null;
@@ -123,7 +85,7 @@ export class ReadStream {
   close(): void {
     this.#run?.abort();
     this.#run = null;
-    this.#set({ ...INITIAL });
+    this.#set({ ...INITIAL_STREAM_STATE });
   }
 
   #set(patch: Partial<ReadStreamState>): void {
@@ -136,7 +98,7 @@ export class ReadStream {
     this.#run = run;
     this.#openedAt = null;
     this.#tally = EMPTY_TALLY;
-    this.#set({ ...INITIAL, status: "connecting" });
+    this.#set({ ...INITIAL_STREAM_STATE, status: "connecting" });
     void this.#loop(run.signal);
   }
 

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { batch, fakeIO, flush } from "../../test/readStream.fakes.ts";
 import { renderPage } from "../../test-utils.tsx";
 import { originUnit } from "../api/connection.ts";
-import { readStreamOf, STREAM_TIMING } from "../api/readStream.ts";
+import { readStreamOf } from "../api/readStream.ts";
+import { STREAM_TIMING } from "../api/readStreamState.ts";
 import LivePage from "./LivePage.tsx";
 
 describe("Live page", () => {

@@ -1,6 +1,6 @@
 // The Live page (issue 20 §2): the unit's reads as they happen, or the passings its filter makes of them (issue 31),
 // the tag test, rates per antenna, CSV export; a unit without the read stream shows reads per second from its counters.
-import type { StreamStatus } from "../api/readStream.ts";
+import type { StreamStatus } from "../api/readStreamState.ts";
 import { useApiBase } from "../shared/deviceSettings.ts";
 import { filterWords } from "../shared/filterWords.ts";
 import { useDeviceName } from "../shared/unit.ts";

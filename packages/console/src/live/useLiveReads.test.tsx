@@ -4,7 +4,8 @@ import { act, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { describe, expect, it } from "vitest";
 import { batch, EPOCH, fakeIO, flush, read, readsEvent } from "../../test/readStream.fakes.ts";
-import { readStreamOf, STREAM_TIMING } from "../api/readStream.ts";
+import { readStreamOf } from "../api/readStream.ts";
+import { STREAM_TIMING } from "../api/readStreamState.ts";
 import { type ClockSync, clockKey } from "../shared/clockQuery.ts";
 import { useLiveReads } from "./useLiveReads.ts";
 

@@ -4,7 +4,8 @@
 import { useQuery } from "@tanstack/react-query";
 import type { FilterOptions, TagRead } from "@trc/protocol";
 import { useCallback, useEffect, useEffectEvent, useState, useSyncExternalStore } from "react";
-import { type ReadStreamState, readStreamOf } from "../api/readStream.ts";
+import { readStreamOf } from "../api/readStream.ts";
+import type { ReadStreamState } from "../api/readStreamState.ts";
 import { clockResultQuery } from "../shared/clockQuery.ts";
 import { beep } from "../ui/beep.ts";
 import { filterOptionsQuery, LivePassings } from "./livePassings.ts";
