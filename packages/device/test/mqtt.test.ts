@@ -123,6 +123,15 @@ for (const { kind, start, missing } of BROKERS) {
       const topic = MQTT_TOPICS.reads("OUTAGE-1");
       const w = await watch(broker.url, { clientId: `outage-watch-${kind}`, clean: false });
       const unit = await unitOn(broker, "OUTAGE-1");
+      // The order in which the unit hands its reads to mqtt.js (which sends an unacknowledged batch again before them).
+      const handed: number[] = [];
+      const outbox = unit.device.mqtt.outbox;
+      const next = outbox.next.bind(outbox);
+      outbox.next = () => {
+        const batch = next();
+        for (const r of batch?.reads ?? []) handed.push(r.seq);
+        return batch;
+      };
       try {
         unit.device.reader.setTestTag({ tag: "000888", ant: 0, perSecond: 50 });
         await waitFor(async () => (w.seqs(topic).length >= 20 ? true : undefined));
@@ -154,7 +163,16 @@ for (const { kind, start, missing } of BROKERS) {
         expect(repeated.filter((seq) => seq > madeBefore)).toEqual([]);
         const once = all.filter((seq, i) => all.indexOf(seq) === i);
         const first = once[0] ?? 0;
-        expect(once).toEqual(Array.from({ length: once.length }, (_, i) => first + i));
+        const inOrder = Array.from({ length: once.length }, (_, i) => first + i);
+        // The unit hands every read out once, in order, the outage's too.
+        expect(handed).toEqual(Array.from({ length: handed.length }, (_, i) => first + i));
+        if (kind === "Mosquitto") expect(once).toEqual(inOrder);
+        else {
+          // Aedes takes a persistent subscriber back for live messages before it has sent what it kept for it while
+          // away (aedes/lib/handlers/connect.js: restoreSubs, registerClient, then emptyQueue): a batch the unit
+          // publishes in that moment may reach the watcher ahead of the kept ones. Every read arrives, none missing.
+          expect([...once].sort((a, b) => a - b)).toEqual(inOrder);
+        }
       } finally {
         await w.close();
         await unit.dispose();
