@@ -2,7 +2,6 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll } from "vitest";
 import type { DeviceOptions } from "../src/options.ts";
 import { type RunningDevice, startDevice } from "../src/server.ts";
 
@@ -28,9 +27,10 @@ export async function tempDir(prefix = "trc-device-"): Promise<string> {
   return dir;
 }
 
-afterAll(async () => {
+/** Removes the temp folders made so far (after each test file: test/setup.ts). */
+export async function removeTempDirs(): Promise<void> {
   await Promise.all(made.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
-});
+}
 
 export async function startTestDevice(
   options: Partial<DeviceOptions> = {},

@@ -1,6 +1,6 @@
 // Helpers of the race control tests (D12): commands, the clock hook, the timing ports and dataset of a test unit.
 import { API, TimingTelemetry } from "@trc/protocol";
-import { afterEach, expect } from "vitest";
+import { expect } from "vitest";
 import { testHooksClient } from "../src/test-hooks-client.ts";
 import { Program } from "../src/timing/test-program.ts";
 import { type AnyJson, startTestDevice, type TestDevice } from "./helpers.ts";
@@ -44,9 +44,10 @@ export const massStart = (dev: TestDevice, tags: number, seconds = 2) =>
 export const massLines = (lines: readonly string[]) => lines.filter((l) => /^1\d{5};/.test(l));
 
 const programs: Program[] = [];
-afterEach(() => {
+/** Ends the programs the test connected (after each test: test/setup.ts). */
+export function endPrograms(): void {
   for (const p of programs.splice(0)) p.end();
-});
+}
 
 /** A timing program on one of the unit's ports (ended after the test). */
 export async function connectProgram(dev: TestDevice, kind: "raw" | "filtered"): Promise<Program> {
