@@ -151,10 +151,7 @@ async function clockMoved(device: Device): Promise<boolean> {
   }
 }
 
-/**
- * The reset hook; if the unit did not take it (away: a reboot an earlier test asked for), once more after it answers
- * again (within 20 s).
- */
+/** The reset hook; if the unit did not take it (away: an earlier test's reboot), again once it answers (20 s). */
 async function resetUnit(device: Device): Promise<void> {
   try {
     await device.hooks.reset();
@@ -251,8 +248,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   ready: [
     async ({ page, deviceReady }, use) => {
-      // The worker's browser context is reused (playwright.config.ts): Playwright forgets all else a test did to it,
-      // not a network switched off (a test that failed while offline must not fail the next).
+      // The reused context (playwright.config.ts) keeps a network switched off: a test failed offline must not fail the next.
       await page.context().setOffline(false);
       await deviceReady;
       await use(undefined);
