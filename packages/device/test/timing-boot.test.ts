@@ -10,7 +10,15 @@ import { freePort } from "../src/broker/mosquitto.ts";
 import { startFleet, timingPortsText } from "../src/fleet.ts";
 import { Program, until } from "../src/timing/test-program.ts";
 import { reachable, startTestDevice, type TestDevice, tempDir } from "./helpers.ts";
-import { advance, connectProgram, execute, passings, timing, timingPorts } from "./timing-helpers.ts";
+import {
+  advance,
+  connectProgram,
+  execute,
+  passings,
+  readsStopped,
+  timing,
+  timingPorts,
+} from "./timing-helpers.ts";
 
 const IDLE = { mode: "test", session: null, programs: [], replay: null };
 
@@ -55,7 +63,7 @@ describe("reboots and the reset hook", () => {
       "timing_0003.csv",
     ]);
     // A new session numbers from the files there now; Filtered counts start again (no read meanwhile).
-    await dev.postJson("/api/__test/scenario", { readsStopped: true });
+    await readsStopped(dev, true);
     expect(await execute(dev, "TIMING_START")).toMatchObject({ file: "timing_0004.csv" });
     expect(await passings(dev)).toMatchObject({ filtered: 0, sent: 0, left: 0 });
     await execute(dev, "TIMING_STOP");

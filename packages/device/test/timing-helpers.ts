@@ -40,6 +40,11 @@ export const massStart = (dev: TestDevice, tags: number, seconds = 2) =>
     massStart: { tags, seconds, readsPerTag: [2, 2], antennas: [1, 1], seed: 4 },
   });
 
+/** Stops (or starts again) every read of the unit: the living athletes', a mass start's, the test tag's. */
+export async function readsStopped(dev: TestDevice, stopped: boolean): Promise<void> {
+  expect((await dev.postJson("/api/__test/scenario", { readsStopped: stopped })).status).toBe(200);
+}
+
 /** Lines of the mass start's tags (100001...), not the living unit's athletes (200000...). */
 export const massLines = (lines: readonly string[]) => lines.filter((l) => /^1\d{5};/.test(l));
 

@@ -5,7 +5,15 @@ import { API } from "@trc/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { until } from "../src/timing/test-program.ts";
 import type { TestDevice } from "./helpers.ts";
-import { advance, connectProgram, execute, massStart, startTimingUnit, timing } from "./timing-helpers.ts";
+import {
+  advance,
+  connectProgram,
+  execute,
+  massStart,
+  readsStopped,
+  startTimingUnit,
+  timing,
+} from "./timing-helpers.ts";
 
 let dev: TestDevice;
 beforeAll(async () => {
@@ -30,8 +38,6 @@ function local(ms: number, offsetS: number): string {
   return `${pad(d.getUTCDate())}-${pad(d.getUTCMonth() + 1)}-${d.getUTCFullYear()} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 }
 
-const SCENARIO = "/api/__test/scenario";
-
 async function refused(args: string[]): Promise<string> {
   const { status, body } = await dev.postJson(API.commandExecute, { cmd: "REPLAY_WINDOW", args });
   expect(status).toBe(400);
@@ -52,11 +58,11 @@ describe("the dataset's sessions", () => {
       });
     }
     // The living reader reads on real time: stopped around the start, the new session is seen empty whatever the load.
-    expect((await dev.postJson(SCENARIO, { readsStopped: true })).status).toBe(200);
+    await readsStopped(dev, true);
     await execute(dev, "TIMING_START");
     const opened = (await timing(dev)).sessions?.at(-1);
     expect(opened).toEqual({ file: "timing_0004.csv", passings: 0, first: null, last: null });
-    expect((await dev.postJson(SCENARIO, { readsStopped: false })).status).toBe(200);
+    await readsStopped(dev, false);
     await massStart(dev, 5);
     await advance(dev, 8_000);
     const marker = await execute(dev, "MARKER");
