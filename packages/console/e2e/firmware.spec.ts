@@ -1,8 +1,8 @@
 // Firmware updater against the emulated unit: full update to a new version, 20 failures, refused files, leaving mid-load.
 import { createHash } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { makeTestImage } from "@trc/protocol";
-import { expect, type RequestLogEntry, test } from "./fixtures.ts";
+import { FIRMWARE, makeTestImage } from "@trc/protocol";
+import { advanceClocks, expect, installClocks, type RequestLogEntry, test } from "./fixtures.ts";
 
 const FIRMWARE_PATH = "/api/firmware/update";
 const isChunk = (e: RequestLogEntry) => e.path === FIRMWARE_PATH;
@@ -85,15 +85,28 @@ test("20 failed chunk answers in a row end in the failed state, and Retry starts
   device,
 }) => {
   test.setTimeout(60_000);
+  // The 500 ms before each retry passes on the one clock (page and unit), not in real time.
+  await installClocks(page, device);
   const bytes = makeTestImage({ size: 3 * 4096, version: "5.0.0" });
   await chooseFile(page, imageFile("fail.bin", bytes));
   await expect(page.getByTestId("image-version")).toHaveText("5.0.0");
-  const since = Date.now();
+  const since = (await device.hooks.clock()).now;
   await device.hooks.fault({ path: FIRMWARE_PATH, status: 500, count: 20 });
 
   await page.getByRole("button", { name: "Load Firmware" }).click();
   await expect(page.getByTestId("load-retrying")).toContainText("in a row, the load stops at 20");
-  await expect(page.getByText("Load Failed...")).toBeVisible({ timeout: 30_000 });
+  const failed = page.getByText("Load Failed...");
+  // Each move lets the waiting retry go; a move while a chunk is on its way only makes the next wait shorter.
+  await expect
+    .poll(
+      async () => {
+        if (await failed.isVisible()) return true;
+        await advanceClocks(page, device, FIRMWARE.retryDelayMs);
+        return failed.isVisible();
+      },
+      { intervals: [50], timeout: 30_000 },
+    )
+    .toBe(true);
   await expect(page.getByTestId("stage-error")).toHaveText(
     "20 failures in a row; last: chunk at byte 0: HTTP 500",
   );

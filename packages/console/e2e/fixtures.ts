@@ -275,25 +275,25 @@ export async function installClocks(page: Page, device: Device): Promise<void> {
 }
 
 /**
- * Moves the page's and its unit's clocks `ms` on (after `installClocks`). The unit first, so that what the page asks
- * for next already reflects the time gone by (everything due on its clock has happened: reads, battery, backlog drain,
- * reboot delays, the upload lock, keep-alives, MQTT publishes); then the page with `page.clock.fastForward`: a jump,
- * each of its timers due within it firing once, at its end, as in a tab that slept. Not `runFor`, which runs the
- * page's timers through the span one by one: a request a poll sends mid-span would see its timeout (fake time) fire
- * before its answer (real network) came; no browser test needs every timer in between.
- * The page's clock stands still while its due timers run (Playwright pauses its real-time sync: 100 to 400 ms a jump
- * on a loaded machine), which would add up jump after jump: so it is set to the unit's time again, "real now + warp"
- * (no timer fires for that, and no lead is measured). As with a time given at install, it then trails the unit by
+ * Moves the page's (or the pages' of two browsers on one unit) and its unit's clocks `ms` on (after `installClocks`).
+ * The unit first, so that what the page asks for next already reflects the time gone by (everything due on its clock
+ * has happened: reads, battery, backlog drain, reboot delays, the upload lock, keep-alives, MQTT publishes); then the
+ * page with `page.clock.fastForward`: a jump, each of its timers due within it firing once, at its end, as in a tab
+ * that slept. Not `runFor`, which runs the page's timers through the span one by one: a request a poll sends mid-span
+ * would see its timeout (fake time) fire before its answer (real network) came; no browser test needs every timer in
+ * between. The page's clock stands still while its due timers run (Playwright pauses its real-time sync: 100 to 400 ms
+ * a jump on a loaded machine), which would add up jump after jump: so it is set to the unit's time again, "real now +
+ * warp" (no timer fires for that, and no lead is measured). As with a time given at install, it then trails the unit by
  * the call's delay (tens of ms; a few hundred on a loaded machine), once, not adding up: a test that holds the Device
  * Time card's offset to the Ready check's 100 ms has the page sync before its first jump (openReady does).
  */
-export async function advanceClocks(page: Page, device: Device, ms: number): Promise<void> {
+export async function advanceClocks(pages: Page | Page[], device: Device, ms: number): Promise<void> {
   const { warpMs } = await device.hooks.advanceClock(ms);
-  await page.clock.fastForward(ms);
-  await page.clock.setSystemTime(Date.now() + warpMs);
+  for (const page of [pages].flat()) {
+    await page.clock.fastForward(ms);
+    await page.clock.setSystemTime(Date.now() + warpMs);
+  }
 }
 
 /** Matches an element whose whole text is the device mode, e.g. "uhf", "UHF" or "Mode: uhf". */
-export function modeText(mode: "uhf" | "hf"): RegExp {
-  return new RegExp(`^\\s*(mode\\s*:?\\s*)?${mode}\\s*$`, "i");
-}
+export const modeText = (mode: "uhf" | "hf"): RegExp => new RegExp(`^\\s*(mode\\s*:?\\s*)?${mode}\\s*$`, "i");
