@@ -12,6 +12,14 @@ async function pointAt(page: Page, typed: string): Promise<void> {
   await page.getByRole("button", { name: "Submit" }).click();
 }
 
+/** The same from the page on screen, in-app (no new load): the footer's link moves while cards load, so Enter on it. */
+async function pointInApp(page: Page, typed: string): Promise<void> {
+  await page.getByRole("contentinfo").getByRole("link", { name: "Developer settings" }).press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: "Settings", exact: true })).toBeVisible();
+  await page.getByLabel("Device address").fill(typed);
+  await page.getByRole("button", { name: "Submit" }).click();
+}
+
 async function addUnit(page: Page, address: string): Promise<void> {
   await page.getByLabel("Unit address").fill(address);
   await page.getByRole("button", { name: "Add unit" }).click();
@@ -117,7 +125,7 @@ test.describe
       await page.goto("/telemetry");
       await expect(uhfCard(page)).toBeVisible();
       await hf.hooks.clearLog();
-      await pointAt(page, hf.url.toUpperCase());
+      await pointInApp(page, hf.url.toUpperCase());
       await expect(page.getByTestId("device-name")).toHaveText("DECODER-HF");
       await page.getByRole("link", { name: "Telemetry" }).click();
       await expect(page.getByTestId("device-mode")).toHaveText("hf");
@@ -128,7 +136,7 @@ test.describe
       expect(paths).not.toContain("/api/telemetry/uhf/ports");
 
       // Put the console back on the worker's unit: its mode comes back with it.
-      await pointAt(page, "");
+      await pointInApp(page, "");
       await expect(page.getByTestId("current-endpoint")).toContainText(device.url);
       await page.getByRole("link", { name: "Telemetry" }).click();
       await expect(page.getByTestId("device-mode")).toHaveText("uhf");
