@@ -41,9 +41,8 @@ export async function openReady(page: Page, device: Device): Promise<void> {
   await expect(verdict(page)).toHaveText("Ready");
 }
 
-/** The Ready check opened, then the unit's storage at 85 %: Not ready, Storage's reason says why. */
-export async function openReadyWithStorageFull(page: Page, device: Device): Promise<void> {
-  await openReady(page, device);
+/** On the Ready check of a Ready unit (openReady): its storage at 85 %, Not ready, and Storage's reason says why. */
+export async function storageFull(page: Page, device: Device): Promise<void> {
   await device.hooks.scenario({ storagePercent: 85 });
   await nextWatch(page, device, "storage");
   await expect(verdict(page)).toHaveText("Not ready");

@@ -1,8 +1,9 @@
-// The Ready check on a 375 px phone (and a healthy unit's on a 360 px one, the narrowest common phone): one line per item (its value and a link to where it is fixed), the cards on the
-// first screen; a failing item's reason and fix link under it; an item with no reading yet says why on its own line.
-import type { Locator } from "@playwright/test";
+// The Ready check on a 375 px phone, one journey: a healthy unit's items one line each (its value and a link to where it
+// is fixed), the cards on the first screen; a failing item's reason and fix link under it; an item with no reading yet
+// saying why on its own line. And a healthy unit's on a 360 px phone, the narrowest common phone (its own viewport).
+import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { item, openReady, openReadyWithStorageFull, readyPanel, reason, value } from "./ready-helpers.ts";
+import { item, openReady, readyPanel, reason, storageFull, value } from "./ready-helpers.ts";
 
 const PHONE = { width: 375, height: 740 };
 test.use({ viewport: PHONE });
@@ -30,63 +31,88 @@ async function middle(l: Locator): Promise<number> {
   return (box?.y ?? 0) + (box?.height ?? 0) / 2;
 }
 
-for (const width of [PHONE.width, 360]) {
-  test.describe(`${width} px`, () => {
-    test.use({ viewport: { ...PHONE, width } });
-
-    test(`a healthy unit on a ${width} px phone: one line per item with its value and its link, the cards on the first screen`, async ({
-      page,
-      device,
-    }) => {
-      await openReady(page, device);
-      for (const [id, text] of [
-        ["clock", /^[+-]\d{1,2} ms$/],
-        ["battery", /^\d+ h \d+ min to empty$/],
-        ["storage", /^\d+ % used$/],
-        ["backlog", "Empty"],
-        ["alarms", "None unacknowledged"],
-      ] as const) {
-        await expect(value(page, id)).toHaveText(text);
-        await expect(value(page, id)).toBeInViewport();
-        // The label, the value and the link on one line.
-        const label = item(page, id).getByRole("strong");
-        expect(Math.abs((await middle(value(page, id))) - (await middle(label)))).toBeLessThan(4);
-      }
-      // These two take two lines ("Timing program" is longer than the label column).
-      await expect(value(page, "antennas")).toHaveText("3 antennas read within 10 min");
-      await expect(value(page, "timing")).toHaveText("Not needed for this unit");
-      for (const name of LINKS) await expect(readyPanel(page).getByRole("link", { name })).toBeInViewport();
-      // The dashboard's first card starts on the first screen (below the 524 px tall panel of three lines per item, it
-      // started at 742 px).
-      await expect(page.getByRole("heading", { name: "Battery", exact: true })).toBeInViewport();
-      const height = (await readyPanel(page).boundingBox())?.height ?? 0;
-      console.log(`[ready-phone] Ready panel of a healthy unit at ${width} px: ${height.toFixed(1)} px`);
-      await readyPanel(page).getByRole("link", { name: "Battery card (Battery)" }).click();
-      await expect(page.getByRole("region", { name: "Battery" })).toBeFocused();
-    });
-  });
+/** A healthy unit's Ready check on a phone: one line per item with its value and its link, the cards on the first screen. */
+async function healthyOnOneLineEach(page: Page, width: number): Promise<void> {
+  for (const [id, text] of [
+    ["clock", /^[+-]\d{1,2} ms$/],
+    ["battery", /^\d+ h \d+ min to empty$/],
+    ["storage", /^\d+ % used$/],
+    ["backlog", "Empty"],
+    ["alarms", "None unacknowledged"],
+  ] as const) {
+    await expect(value(page, id)).toHaveText(text);
+    await expect(value(page, id)).toBeInViewport();
+    // The label, the value and the link on one line.
+    const label = item(page, id).getByRole("strong");
+    expect(Math.abs((await middle(value(page, id))) - (await middle(label)))).toBeLessThan(4);
+  }
+  // These two take two lines ("Timing program" is longer than the label column).
+  await expect(value(page, "antennas")).toHaveText("3 antennas read within 10 min");
+  await expect(value(page, "timing")).toHaveText("Not needed for this unit");
+  for (const name of LINKS) await expect(readyPanel(page).getByRole("link", { name })).toBeInViewport();
+  // The dashboard's first card starts on the first screen (below the 524 px tall panel of three lines per item, it
+  // started at 742 px).
+  await expect(page.getByRole("heading", { name: "Battery", exact: true })).toBeInViewport();
+  const height = (await readyPanel(page).boundingBox())?.height ?? 0;
+  console.log(`[ready-phone] Ready panel of a healthy unit at ${width} px: ${height.toFixed(1)} px`);
 }
 
-test("on a phone a failing item shows why under it with its fix link; one with no reading yet says why on its line", async ({
+/** The Battery item's link scrolls to the Battery card and focuses it. */
+async function batteryLinkFocusesItsCard(page: Page): Promise<void> {
+  await readyPanel(page).getByRole("link", { name: "Battery card (Battery)" }).click();
+  await expect(page.getByRole("region", { name: "Battery" })).toBeFocused();
+}
+
+test(`on a ${PHONE.width} px phone: a healthy unit's items on one line each; a failing item's reason under it; no reading yet on its line`, async ({
   page,
   device,
 }) => {
-  await openReadyWithStorageFull(page, device);
-  await expect(value(page, "storage")).toHaveText("85 % used");
-  await expect(reason(page, "storage")).toBeInViewport();
-  // The reason on the line under the item's label and value.
-  expect(await middle(reason(page, "storage"))).toBeGreaterThan((await middle(value(page, "storage"))) + 10);
-  const fix = item(page, "storage").getByRole("link", { name: "Free up storage (Storage)" });
-  await expect(fix).toHaveText("Free up storage");
-  await expect(fix).toBeInViewport();
+  await openReady(page, device);
 
-  // The unit's battery does not answer: "No battery reading yet" in the value's place, on the item's own line.
-  await device.hooks.fault({ path: "/api/telemetry/battery", status: 500, count: 1000 });
-  await page.reload();
-  await expect(reason(page, "battery")).toHaveText("No battery reading yet");
-  await expect(reason(page, "battery")).toBeInViewport();
-  await expect(value(page, "battery")).toBeHidden();
-  const label = item(page, "battery").getByRole("strong");
-  expect(Math.abs((await middle(reason(page, "battery"))) - (await middle(label)))).toBeLessThan(4);
-  await expect(item(page, "battery").getByRole("link", { name: "Battery card (Battery)" })).toBeInViewport();
+  await test.step(`a healthy unit on a ${PHONE.width} px phone: one line per item with its value and its link, the cards on the first screen`, async () => {
+    await healthyOnOneLineEach(page, PHONE.width);
+  });
+
+  await test.step("on a phone a failing item shows why under it with its fix link; one with no reading yet says why on its line", async () => {
+    await storageFull(page, device);
+    await expect(value(page, "storage")).toHaveText("85 % used");
+    await expect(reason(page, "storage")).toBeInViewport();
+    // The reason on the line under the item's label and value.
+    expect(await middle(reason(page, "storage"))).toBeGreaterThan(
+      (await middle(value(page, "storage"))) + 10,
+    );
+    const fix = item(page, "storage").getByRole("link", { name: "Free up storage (Storage)" });
+    await expect(fix).toHaveText("Free up storage");
+    await expect(fix).toBeInViewport();
+
+    // The unit's battery does not answer: "No battery reading yet" in the value's place, on the item's own line.
+    await device.hooks.fault({ path: "/api/telemetry/battery", status: 500, count: 1000 });
+    await page.reload();
+    await expect(reason(page, "battery")).toHaveText("No battery reading yet");
+    await expect(reason(page, "battery")).toBeInViewport();
+    await expect(value(page, "battery")).toBeHidden();
+    const label = item(page, "battery").getByRole("strong");
+    expect(Math.abs((await middle(reason(page, "battery"))) - (await middle(label)))).toBeLessThan(4);
+    await expect(
+      item(page, "battery").getByRole("link", { name: "Battery card (Battery)" }),
+    ).toBeInViewport();
+  });
+
+  // Last: the link scrolls the page down to the card.
+  await test.step(`(a healthy unit on a ${PHONE.width} px phone) its Battery link focuses the Battery card`, async () => {
+    await batteryLinkFocusesItsCard(page);
+  });
+});
+
+test.describe("360 px", () => {
+  test.use({ viewport: { ...PHONE, width: 360 } });
+
+  test("a healthy unit on a 360 px phone: one line per item with its value and its link, the cards on the first screen", async ({
+    page,
+    device,
+  }) => {
+    await openReady(page, device);
+    await healthyOnOneLineEach(page, 360);
+    await batteryLinkFocusesItsCard(page);
+  });
 });

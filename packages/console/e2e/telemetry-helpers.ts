@@ -1,5 +1,5 @@
 // Shared steps of the telemetry browser specs.
-import type { Page } from "@playwright/test";
+import type { Page, Response } from "@playwright/test";
 import { expect } from "./fixtures.ts";
 
 /** The dashboard's cards: the regions named by their title with their own Refresh button (the Ready check has none). */
@@ -40,4 +40,21 @@ export async function openDeviceTime(page: Page) {
   const verdict = time.getByTestId("time-verdict");
   await firstSyncDone(page);
   return { time, verdict };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the device's JSON as the page received it, read field by field.
+export type Json = Record<string, any>;
+
+/** Call before the page opens: gives the JSON the page then receives for each dataset (its first answer). */
+export function firstAnswers(page: Page, datasets: string[]): () => Promise<Record<string, Json>> {
+  const answers = datasets.map((ds) =>
+    page.waitForResponse((r: Response) => new URL(r.url()).pathname === `/api/telemetry/${ds}`),
+  );
+  // Awaited when asked for; a test that fails before must not leave them as unhandled rejections.
+  for (const a of answers) a.catch(() => {});
+  return async () => {
+    const out: Record<string, Json> = {};
+    for (const [i, ds] of datasets.entries()) out[ds] = (await (await answers[i])?.json()) as Json;
+    return out;
+  };
 }

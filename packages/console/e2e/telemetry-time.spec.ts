@@ -1,38 +1,47 @@
-// Device Time against the emulated unit: Requery's verdict, a faulted sync, and the time zone error's colours.
-import { expect, test } from "./fixtures.ts";
+// Device Time against the emulated unit: Requery's verdict then a faulted sync (one load), and the time zone error's
+// colours in a browser an hour east (its own context).
+import { expect, installClocks, test } from "./fixtures.ts";
 import { openDeviceTime } from "./telemetry-helpers.ts";
 
-test("Requery samples the device time (5 to 15 attempts) and gives a verdict", async ({ page, device }) => {
-  const { time, verdict } = await openDeviceTime(page);
-  // The device keeps only its last 200 requests: start from an empty log so the count cannot saturate.
-  await device.hooks.clearLog();
-  const before = (await device.hooks.log()).filter((e) => e.path === "/api/telemetry/time/sources").length;
-  await time.getByRole("button", { name: "Requery" }).click();
-  await expect(verdict).toHaveAttribute("data-accuracy", "ACCURATE", { timeout: 20_000 });
-  await expect(verdict).toContainText("Accurate");
-  await expect(verdict).toContainText("Accurate as possible considering error sources");
-  await expect(time.getByTestId("time-bound")).toHaveText(/^± \d+ ms$/);
-  const after = (await device.hooks.log()).filter((e) => e.path === "/api/telemetry/time/sources").length;
-  expect(after - before).toBeGreaterThanOrEqual(5);
-  expect(after - before).toBeLessThanOrEqual(15);
-  await expect(time.getByTestId("tz-error")).toHaveText("Time zone error0 s");
-  await expect(time.getByTestId("tz-error").locator("[data-colour]")).toHaveAttribute("data-colour", "green");
-  // The panel ticks: the browser time changes within a second or two.
-  const shown = await time.getByTestId("browser-time").textContent();
-  await expect(time.getByTestId("browser-time")).not.toHaveText(shown ?? "", { timeout: 2_000 });
-});
-
-test("every attempt failing reads Faulted query and 'Unable to fetch device time.'", async ({
+test("Device Time: Requery samples the unit's time and gives a verdict; every attempt failing reads Faulted query", async ({
   page,
   device,
 }) => {
+  // The page on the unit's clock (running on): the panel's tick is a jump of the page's clock, not a wait.
+  await installClocks(page, device);
   const { time, verdict } = await openDeviceTime(page);
-  await device.hooks.fault({ path: "/api/telemetry/time/sources", status: 503, count: 15 });
-  await time.getByRole("button", { name: "Requery" }).click();
-  await expect(verdict).toHaveAttribute("data-accuracy", "NO_GOOD_RESULTS", { timeout: 15_000 });
-  await expect(verdict).toContainText("Faulted query");
-  await expect(verdict).toContainText("Something went wrong, please check connection and try again");
-  await expect(verdict).toContainText("Unable to fetch device time.");
+
+  await test.step("Requery samples the device time (5 to 15 attempts) and gives a verdict", async () => {
+    // The device keeps only its last 200 requests: start from an empty log so the count cannot saturate.
+    await device.hooks.clearLog();
+    const before = (await device.hooks.log()).filter((e) => e.path === "/api/telemetry/time/sources").length;
+    await time.getByRole("button", { name: "Requery" }).click();
+    await expect(verdict).toHaveAttribute("data-accuracy", "ACCURATE", { timeout: 20_000 });
+    await expect(verdict).toContainText("Accurate");
+    await expect(verdict).toContainText("Accurate as possible considering error sources");
+    await expect(time.getByTestId("time-bound")).toHaveText(/^± \d+ ms$/);
+    const after = (await device.hooks.log()).filter((e) => e.path === "/api/telemetry/time/sources").length;
+    expect(after - before).toBeGreaterThanOrEqual(5);
+    expect(after - before).toBeLessThanOrEqual(15);
+    await expect(time.getByTestId("tz-error")).toHaveText("Time zone error0 s");
+    await expect(time.getByTestId("tz-error").locator("[data-colour]")).toHaveAttribute(
+      "data-colour",
+      "green",
+    );
+    // The panel ticks: the browser time changes a second on (the page's clock alone: nothing is asked of the unit).
+    const shown = await time.getByTestId("browser-time").textContent();
+    await page.clock.fastForward(1_000);
+    await expect(time.getByTestId("browser-time")).not.toHaveText(shown ?? "", { timeout: 2_000 });
+  });
+
+  await test.step("every attempt failing reads Faulted query and 'Unable to fetch device time.'", async () => {
+    await device.hooks.fault({ path: "/api/telemetry/time/sources", status: 503, count: 15 });
+    await time.getByRole("button", { name: "Requery" }).click();
+    await expect(verdict).toHaveAttribute("data-accuracy", "NO_GOOD_RESULTS", { timeout: 15_000 });
+    await expect(verdict).toContainText("Faulted query");
+    await expect(verdict).toContainText("Something went wrong, please check connection and try again");
+    await expect(verdict).toContainText("Unable to fetch device time.");
+  });
 });
 
 test.describe("a browser an hour east of the device", () => {
