@@ -41,6 +41,13 @@ export async function openConfiguration(page: Page): Promise<void> {
   await expect(page.getByTestId("config-state")).toHaveText("REFRESHED", { timeout: 20_000 });
 }
 
+/** Goes to the configuration page by its navigation link (no page load) and waits until the settings are loaded. */
+export async function goToConfiguration(page: Page): Promise<void> {
+  await page.getByRole("navigation").getByRole("link", { name: "Configuration", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Configuration" })).toBeVisible();
+  await expect(page.getByTestId("config-state")).toHaveText("REFRESHED", { timeout: 20_000 });
+}
+
 /** A port different from the current one, inside 1..65535. */
 export const otherPort = (current: unknown): number => (current === 10_002 ? 10_003 : 10_002);
 
