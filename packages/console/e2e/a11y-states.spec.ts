@@ -1,16 +1,18 @@
 // axe-core with dialogs open and errors shown: each state set up once and checked light and dark, desktop and phone
 // (the whole page with the state shown once, then the state itself in the other three: the rest is a11y.spec's).
-import { makeTestImage } from "@trc/protocol";
+import { AUTH_TEST_DELAY_MS, COMMAND_SEND_DELAY_MS, makeTestImage } from "@trc/protocol";
 import { axeScope, expectNoAxeViolationsInEachVariant } from "./a11y-helpers.ts";
 import { commandRow, EXECUTE, executeButton, historyEntries } from "./commands-helpers.ts";
-import { expectHighlight } from "./configuration-helpers.ts";
-import { expect, test } from "./fixtures.ts";
+import { expectHighlight, setting } from "./configuration-helpers.ts";
+import { advanceClocks, expect, installClocks, test } from "./fixtures.ts";
 
 test("no axe violations with dialogs open and errors shown, light and dark, desktop and phone", async ({
   page,
   device,
 }) => {
   test.setTimeout(120_000);
+  // One clock for the page and its unit: a command's 2 s before it is sent and the password test's 500 ms are moves.
+  await installClocks(page, device);
   try {
     // Commands: FS_CLEAR's question, then a refused command's red outcome with the device's body.
     await page.goto("/commands");
@@ -29,6 +31,7 @@ test("no axe violations with dialogs open and errors shown, light and dark, desk
     await device.hooks.fault({ path: EXECUTE, status: 400, count: 1, body: { error: "bad argument" } });
     await commandRow(page, "Identify antennas").click();
     await executeButton(page).click();
+    await advanceClocks(page, device, COMMAND_SEND_DELAY_MS);
     await expect(historyEntries(page).first()).toContainText("400 Bad Arg");
     await expectNoAxeViolationsInEachVariant(
       page,
@@ -78,8 +81,15 @@ test("no axe violations with dialogs open and errors shown, light and dark, desk
     await page.goto("/auth");
     await page.getByRole("textbox", { name: "Password" }).fill("not-the-password");
     await page.getByRole("button", { name: "Test Password" }).click();
-    await expect(page.getByText("Password was incorrect")).toBeVisible();
-    await expectNoAxeViolationsInEachVariant(page, "a failed password test");
+    await advanceClocks(page, device, AUTH_TEST_DELAY_MS);
+    const incorrect = page.getByText("Password was incorrect");
+    await expect(incorrect).toBeVisible();
+    await expectNoAxeViolationsInEachVariant(
+      page,
+      "a failed password test",
+      undefined,
+      await axeScope(incorrect),
+    );
 
     // Firmware: a file that is not an image.
     await page.goto("/firmware");
@@ -88,8 +98,14 @@ test("no axe violations with dialogs open and errors shown, light and dark, desk
       mimeType: "application/octet-stream",
       buffer: Buffer.from("just some notes\n".repeat(100)),
     });
-    await expect(page.getByText("Upload Failed...")).toBeVisible();
-    await expectNoAxeViolationsInEachVariant(page, "a refused firmware file");
+    const refused = page.getByRole("alert").filter({ hasText: "Upload Failed..." });
+    await expect(refused).toBeVisible();
+    await expectNoAxeViolationsInEachVariant(
+      page,
+      "a refused firmware file",
+      undefined,
+      await axeScope(refused),
+    );
     await page.getByRole("button", { name: "Retry" }).click();
     await page.locator('input[type="file"]').setInputFiles({
       name: "ok.bin",
@@ -97,7 +113,13 @@ test("no axe violations with dialogs open and errors shown, light and dark, desk
       buffer: Buffer.from(makeTestImage({ size: 4096, version: "1.2.3" })),
     });
     await expect(page.getByTestId("image-version")).toHaveText("1.2.3");
-    await expectNoAxeViolationsInEachVariant(page, "a chosen firmware image");
+    const details = page.getByTestId("image-version").locator("xpath=ancestor::dl[1]");
+    await expectNoAxeViolationsInEachVariant(
+      page,
+      "a chosen firmware image",
+      undefined,
+      await axeScope(details),
+    );
 
     // Configuration: the leave question, then a save the device refuses (the edit is undone after).
     await page.goto("/configuration");
@@ -117,7 +139,12 @@ test("no axe violations with dialogs open and errors shown, light and dark, desk
     });
     await input.press("Enter");
     await expectHighlight(input, "failed");
-    await expectNoAxeViolationsInEachVariant(page, "a refused configuration save");
+    await expectNoAxeViolationsInEachVariant(
+      page,
+      "a refused configuration save",
+      undefined,
+      await axeScope(setting(page, "MQTT client id")),
+    );
     await input.fill(before);
   } finally {
     await device.hooks.clearFaults();
