@@ -1,4 +1,5 @@
-// The files page against the emulated device: list with sizes, sorting, download bytes, delete with confirmation.
+// The files page against the emulated device, one journey on one page: loading, list with sizes, sorting, download bytes,
+// delete with confirmation and its failure, the empty list and Refresh Files, a list that cannot be loaded.
 import { readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Download, Page } from "@playwright/test";
@@ -27,13 +28,34 @@ async function deletesSince(device: Device, since: number) {
 
 const names = (page: Page) => table(page).locator("tbody tr td:first-child").allTextContents();
 
-test.describe("files page", () => {
-  test("lists name, size in base-1000 units and actions; sorts by name and size", async ({
-    page,
-    device,
-  }) => {
-    await seedFiles(device, page);
+test("files page: loading, list and sorting, download, delete and a failed delete, empty and Refresh Files, a list that cannot load", async ({
+  page,
+  device,
+}) => {
+  await seedFiles(device, page);
+
+  await test.step("'Loading...' shows until the device's list arrives", async () => {
+    // The request still goes to the emulator, only held back a moment so the loading state can be seen.
+    let release = () => {};
+    const held = new Promise<void>((done) => {
+      release = done;
+    });
+    await page.route("**/api/filesystem/getAll", async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto("/files");
+    // The page itself is there (not the route's lazy-load fallback) and waits for the list.
+    await expect(page.getByRole("heading", { level: 1, name: "Files" })).toBeVisible();
+    await expect(page.getByText("Loading...", { exact: true })).toBeVisible();
+    await expect(page.getByRole("table")).toHaveCount(0);
+    release();
+    await expect(rowOf(page, "tiny.txt")).toBeVisible();
+    await expect(page.getByText("Loading...", { exact: true })).toHaveCount(0);
+    await page.unroute("**/api/filesystem/getAll");
+  });
+
+  await test.step("lists name, size in base-1000 units and actions; sorts by name and size", async () => {
     await expect(page.getByRole("heading", { level: 1, name: "Files" })).toBeVisible();
     const headers = table(page).getByRole("columnheader");
     await expect(headers).toHaveText(["Name", "Size", "Actions"].map((h) => new RegExp(`^${h}`)));
@@ -67,12 +89,7 @@ test.describe("files page", () => {
     expect(await names(page)).toEqual(bySize(-1));
   });
 
-  test("the download link opens GET download?fileName= in a new tab and the file's bytes arrive", async ({
-    page,
-    device,
-  }) => {
-    await seedFiles(device, page);
-    await page.goto("/files");
+  await test.step("the download link opens GET download?fileName= in a new tab and the file's bytes arrive", async () => {
     const link = rowOf(page, "lap #1 & 2.csv").getByRole("link", { name: "Download lap #1 & 2.csv" });
     await expect(link).toHaveAttribute(
       "href",
@@ -83,8 +100,8 @@ test.describe("files page", () => {
 
     // The link opens a new tab, whose answer (an attachment) becomes a download.
     const downloaded = new Promise<Download>((done) => {
-      page.on("download", done);
-      page.context().on("page", (tab) => tab.on("download", done));
+      page.once("download", done);
+      page.context().once("page", (tab) => tab.once("download", done));
     });
     await link.click();
     const download = await downloaded;
@@ -98,15 +115,13 @@ test.describe("files page", () => {
         (e) => e.path === "/api/filesystem/download" && e.query === "fileName=lap%20%231%20%26%202.csv",
       ),
     ).toBe(true);
+    // The journey goes on in the files page's own tab.
+    for (const tab of page.context().pages()) if (tab !== page) await tab.close();
+    await page.bringToFront();
   });
 
-  test("delete asks first naming the file; Cancel keeps it, Delete sends DELETE and refreshes", async ({
-    page,
-    device,
-  }) => {
-    await seedFiles(device, page);
+  await test.step("delete asks first naming the file; Cancel keeps it, Delete sends DELETE and refreshes", async () => {
     const since = Date.now();
-    await page.goto("/files");
     await rowOf(page, "lap #1 & 2.csv").getByRole("button", { name: "Delete lap #1 & 2.csv" }).click();
     const dialog = page.getByRole("dialog", { name: "Delete file?" });
     await expect(dialog).toBeVisible();
@@ -127,14 +142,9 @@ test.describe("files page", () => {
     expect(await readdir(filesDir(device))).not.toContain("lap #1 & 2.csv");
   });
 
-  test("a failed delete shows the device's reason at the file and logs the spec's line", async ({
-    page,
-    device,
-  }) => {
-    await seedFiles(device, page);
+  await test.step("a failed delete shows the device's reason at the file and logs the spec's line", async () => {
     const logged: string[] = [];
     page.on("console", (m) => logged.push(m.text()));
-    await page.goto("/files");
     await expect(rowOf(page, "tiny.txt")).toBeVisible();
     await device.hooks.fault({
       path: "/api/filesystem/file",
@@ -152,14 +162,11 @@ test.describe("files page", () => {
     expect(await readdir(filesDir(device))).toContain("tiny.txt");
   });
 
-  test("empty: says so, and Refresh Files posts refreshFSDB and reloads with the example files", async ({
-    page,
-    device,
-  }) => {
+  await test.step("empty: says so, and Refresh Files posts refreshFSDB and reloads with the example files", async () => {
     for (const name of await readdir(filesDir(device)))
       await rm(join(filesDir(device), name), { force: true });
     const since = Date.now();
-    await page.goto("/files");
+    await page.reload();
     await expect(page.getByText("No files left, click button to refresh example file system!")).toBeVisible();
     await expect(page.getByRole("table")).toHaveCount(0);
     const reloaded = page.waitForEvent("load");
@@ -172,35 +179,14 @@ test.describe("files page", () => {
     expect(refreshes.map((e) => e.method)).toEqual(["POST"]);
   });
 
-  test("'Loading...' shows until the device's list arrives", async ({ page, device }) => {
-    await seedFiles(device, page);
-    // The request still goes to the emulator, only held back a moment so the loading state can be seen.
-    let release = () => {};
-    const held = new Promise<void>((done) => {
-      release = done;
-    });
-    await page.route("**/api/filesystem/getAll", async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto("/files");
-    // The page itself is there (not the route's lazy-load fallback) and waits for the list.
-    await expect(page.getByRole("heading", { level: 1, name: "Files" })).toBeVisible();
-    await expect(page.getByText("Loading...", { exact: true })).toBeVisible();
-    await expect(page.getByRole("table")).toHaveCount(0);
-    release();
-    await expect(rowOf(page, "tiny.txt")).toBeVisible();
-    await expect(page.getByText("Loading...", { exact: true })).toHaveCount(0);
-  });
-
-  test("a list that cannot be loaded says why instead of a blank page", async ({ page, device }) => {
+  await test.step("a list that cannot be loaded says why instead of a blank page", async () => {
     await device.hooks.fault({
       path: "/api/filesystem/getAll",
       status: 503,
       count: 2,
       body: { error: "busy" },
     });
-    await page.goto("/files");
+    await page.reload();
     await expect(page.getByRole("alert")).toHaveText("Could not load the files: HTTP 503: busy");
   });
 });

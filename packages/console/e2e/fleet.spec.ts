@@ -1,112 +1,104 @@
-// The fleet page against three emulated units: added by address, rows filled, a unit that dies and comes back,
-// Open, the list across a reload, refused addresses.
+// The fleet page against three emulated units, one journey on one page and one clock: refused addresses, two units
+// added by address and their rows filled, the Ready column, a unit that dies and comes back, the list across a reload,
+// Open.
 import type { Page } from "@playwright/test";
 import { shownColour } from "./colours.ts";
-import {
-  advanceClocks,
-  expect,
-  installClocks,
-  type RunningDevice,
-  startExtraDevice,
-  test,
-  unitAnswers,
-} from "./fixtures.ts";
+import { advanceClocks, expect, installClocks, startExtraDevice, test, unitAnswers } from "./fixtures.ts";
 import { cell, row, rows } from "./fleet-helpers.ts";
+import { healthyUnit } from "./ready-helpers.ts";
 
 const reason = (page: Page) => page.locator("#fleet-address-reason");
+const NAMES = ["DECODER-01", "DECODER-02", "DECODER-03"];
+/** The fleet's poll (every 15 s): the page and the units move on to the next one together, without waiting for it. */
+const POLL_MS = 15_000;
 
 async function addUnit(page: Page, address: string): Promise<void> {
   await page.getByLabel("Unit address").fill(address);
   await page.getByRole("button", { name: "Add unit" }).click();
 }
 
-test.describe("fleet page: refused addresses", () => {
-  test("a bad, empty, own or duplicate address is refused with its reason and not added", async ({
-    page,
-    device,
-  }) => {
+test("fleet page: refused addresses, three units' rows and Ready, a unit down and back, the list across a reload, Open", async ({
+  page,
+  device,
+}) => {
+  test.setTimeout(90_000);
+  // The two other units boot while the page loads and the refusals are tried.
+  const starting = [
+    startExtraDevice({ DEVICE_NAME: "DECODER-02", DEVICE_SCENARIO: "antenna-missing" }),
+    // Away for 4 s when it reboots: long enough for the page to jump to its next poll and find it gone.
+    startExtraDevice({ DEVICE_NAME: "DECODER-03", DEVICE_CLOCK_OFFSET_MS: "2000", DEVICE_REBOOT_MS: "4000" }),
+  ] as const;
+  const started = Promise.all(starting);
+  started.catch(() => {});
+  try {
+    // This unit is the worker's, which the firmware tests may have updated: its row shows what it reports now.
+    const own = (await (await page.request.get("/api/telemetry/firmware")).json()) as { version: string };
+    // The Ready column's unit: reads on every antenna, clock right, link up.
+    await healthyUnit(device);
+    // The race length entered once (on the dashboard) is kept: 1 h, so any battery of the emulator lasts.
+    await page.addInitScript(() => localStorage.setItem("readyRaceHours", "1"));
+    // Both units boot in test mode (D12): this one's passings are collected another way, DECODER-03's are not.
+    await page.addInitScript(
+      (url) => localStorage.setItem("readyTimingNotNeeded", JSON.stringify([url])),
+      device.url,
+    );
+    // One clock: the page and the three units move on together (see POLL_MS).
+    await installClocks(page, device);
     await page.goto("/fleet");
-    await expect(page.getByRole("link", { name: "Fleet" })).toHaveAttribute("aria-current", "page");
-    await expect(page.getByLabel("Unit address")).toHaveAttribute("placeholder", "http://192.168.4.2");
-    await expect(rows(page)).toHaveCount(1);
-    await expect(rows(page).first()).toContainText("This unit");
 
-    await addUnit(page, "ftp://192.168.4.2");
-    await expect(reason(page)).toHaveText("Use an http:// or https:// address");
-    await addUnit(page, "http://");
-    await expect(reason(page)).toHaveText("Not a valid URL (for example http://192.168.4.1)");
-    await addUnit(page, "   ");
-    await expect(reason(page)).toHaveText("Enter the unit's address, for example http://192.168.4.2");
-    await addUnit(page, device.url);
-    await expect(reason(page)).toHaveText("This is the unit that served the console");
-    await expect(rows(page)).toHaveCount(1);
+    await test.step("a bad, empty, own or duplicate address is refused with its reason and not added", async () => {
+      await expect(page.getByRole("link", { name: "Fleet" })).toHaveAttribute("aria-current", "page");
+      await expect(page.getByLabel("Unit address")).toHaveAttribute("placeholder", "http://192.168.4.2");
+      await expect(rows(page)).toHaveCount(1);
+      await expect(rows(page).first()).toContainText("This unit");
 
-    // A port nobody listens on: added, then refused the second time (with a trailing slash too).
-    await addUnit(page, "127.0.0.1:9");
-    await expect(reason(page)).toHaveText("");
-    await expect(page.getByLabel("Unit address")).toHaveValue("");
-    await addUnit(page, "http://127.0.0.1:9/");
-    await expect(reason(page)).toHaveText("http://127.0.0.1:9 is already in the list");
-    await expect(rows(page)).toHaveCount(2);
-    await expect(row(page, "http://127.0.0.1:9")).toHaveAttribute("data-state", "offline");
-    await expect(cell(page, "http://127.0.0.1:9", "alarms")).toHaveText("Unit offline");
-    expect(await page.evaluate(() => localStorage.getItem("fleet"))).toBe('["http://127.0.0.1:9"]');
+      await addUnit(page, "ftp://192.168.4.2");
+      await expect(reason(page)).toHaveText("Use an http:// or https:// address");
+      await addUnit(page, "http://");
+      await expect(reason(page)).toHaveText("Not a valid URL (for example http://192.168.4.1)");
+      await addUnit(page, "   ");
+      await expect(reason(page)).toHaveText("Enter the unit's address, for example http://192.168.4.2");
+      await addUnit(page, device.url);
+      await expect(reason(page)).toHaveText("This is the unit that served the console");
+      await expect(rows(page)).toHaveCount(1);
 
-    await row(page, "http://127.0.0.1:9").getByRole("button", { name: "Remove" }).click();
-    await expect(rows(page)).toHaveCount(1);
-    await expect(rows(page).first().getByRole("button", { name: "Remove" })).toHaveCount(0);
-    expect(await page.evaluate(() => localStorage.getItem("fleet"))).toBe("[]");
-  });
-});
+      // A port nobody listens on: added, then refused the second time (with a trailing slash too).
+      await addUnit(page, "127.0.0.1:9");
+      await expect(reason(page)).toHaveText("");
+      await expect(page.getByLabel("Unit address")).toHaveValue("");
+      await addUnit(page, "http://127.0.0.1:9/");
+      await expect(reason(page)).toHaveText("http://127.0.0.1:9 is already in the list");
+      await expect(rows(page)).toHaveCount(2);
+      await expect(row(page, "http://127.0.0.1:9")).toHaveAttribute("data-state", "offline");
+      await expect(cell(page, "http://127.0.0.1:9", "alarms")).toHaveText("Unit offline");
+      expect(await page.evaluate(() => localStorage.getItem("fleet"))).toBe('["http://127.0.0.1:9"]');
 
-test.describe
-  .serial("fleet page: three units", () => {
-    let two: RunningDevice;
-    let three: RunningDevice;
-    test.beforeAll(async () => {
-      [two, three] = await Promise.all([
-        startExtraDevice({ DEVICE_NAME: "DECODER-02", DEVICE_SCENARIO: "antenna-missing" }),
-        // Away for 4 s when it reboots: long enough for the page to jump to its next poll and find it gone.
-        startExtraDevice({
-          DEVICE_NAME: "DECODER-03",
-          DEVICE_CLOCK_OFFSET_MS: "2000",
-          DEVICE_REBOOT_MS: "4000",
-        }),
-      ]);
-    });
-    test.afterAll(async () => {
-      await Promise.all([two?.close(), three?.close()]);
+      await row(page, "http://127.0.0.1:9").getByRole("button", { name: "Remove" }).click();
+      await expect(rows(page)).toHaveCount(1);
+      await expect(rows(page).first().getByRole("button", { name: "Remove" })).toHaveCount(0);
+      expect(await page.evaluate(() => localStorage.getItem("fleet"))).toBe("[]");
     });
 
-    async function openFleet(page: Page): Promise<void> {
-      await page.goto("/fleet");
-      await addUnit(page, two.url);
-      await addUnit(page, three.url);
-      await expect(rows(page)).toHaveCount(3);
-      for (const name of ["DECODER-01", "DECODER-02", "DECODER-03"])
-        await expect(row(page, name)).toHaveAttribute("data-state", "online");
-    }
+    const [two, three] = await started;
+    // DECODER-03 reads on every antenna and sends everything too (the Ready column's other unit): only its clock is wrong.
+    await three.hooks.scenario({ serverDown: false });
+    await three.hooks.massStart({ tags: 3000, seconds: 600, readsPerTag: [3, 5], antennas: [3, 3] });
 
-    test("rows fill in: name, reader, state, mode, programs, battery, passings, antennas, clock offset, firmware, alarms", async ({
-      page,
-      device,
-    }) => {
-      // One clock: the page and the three units move on together to the next poll (every 15 s), without waiting.
-      const POLL_MS = 15_000;
-      // This unit is the worker's, which the firmware tests may have updated: its row shows what it reports now.
-      const own = (await (await page.request.get("/api/telemetry/firmware")).json()) as { version: string };
+    await test.step("rows fill in: name, reader, state, mode, programs, battery, passings, antennas, clock offset, firmware, alarms", async () => {
       const firmwareOf: Record<string, string> = {
         "DECODER-01": own.version,
         "DECODER-02": "1.4.2",
         "DECODER-03": "1.4.2",
       };
-      await installClocks(page, device);
-      await openFleet(page);
+      await addUnit(page, two.url);
+      await addUnit(page, three.url);
+      await expect(rows(page)).toHaveCount(3);
+      for (const name of NAMES) await expect(row(page, name)).toHaveAttribute("data-state", "online");
       await expect(rows(page).first()).toContainText("This unit");
       await expect(page.getByTestId("fleet-summary")).toHaveText(
         "3 units: 3 online, 0 offline, 1 with alarms",
       );
-      for (const name of ["DECODER-01", "DECODER-02", "DECODER-03"]) {
+      for (const name of NAMES) {
         await expect(row(page, name).getByText(/^last answer \d/)).toBeVisible();
         await expect(cell(page, name, "battery")).toHaveText(/^\d+ %$/);
         await expect(cell(page, name, "seen")).toHaveText(/^\d+$/);
@@ -118,7 +110,8 @@ test.describe
         await expect(cell(page, name, "timing")).toHaveText("Test");
         await expect(cell(page, name, "programs")).toHaveText("0");
       }
-      // The clocks, measured before any jump: DECODER-03 runs 2 s ahead.
+      // The first poll and the clock sync that follows it (again in 5 min), measured before any jump: DECODER-03 runs
+      // 2 s ahead.
       await expect(cell(page, "DECODER-03", "clock")).toHaveText(/^\+(19[6-9]\d|20[0-4]\d) ms ± \d+ ms$/);
       await expect(cell(page, "DECODER-03", "alarms")).toHaveText("Device clock off (+2.0 s)");
       await expect(cell(page, "DECODER-01", "alarms")).toHaveText("None");
@@ -141,27 +134,17 @@ test.describe
       await expect(rows(page).locator("strong")).toHaveText(["DECODER-03", "DECODER-02", "DECODER-01"]);
     });
 
-    test("the list survives a reload; Open switches the console to that unit", async ({ page }) => {
-      await openFleet(page);
-      await page.reload();
-      await expect(rows(page)).toHaveCount(3);
-      await expect(row(page, "DECODER-02")).toHaveAttribute("data-state", "online");
-      await row(page, "DECODER-02").getByRole("button", { name: "Open" }).click();
-      await expect(page).toHaveURL(/\/telemetry$/);
-      await expect(page.getByTestId("device-name")).toHaveText("DECODER-02");
-      const settings = await page.evaluate(() => JSON.parse(localStorage.getItem("generalSettings") ?? "{}"));
-      expect(settings.rootAPI).toBe(two.url);
+    await test.step("Ready for a healthy unit, 'Not ready: Device clock, Timing program, Alarms' for one 2 s off", async () => {
+      // The clock cells were read before the jump (the step before); reads that grew between two polls prove the
+      // antennas.
+      await expect(page.getByRole("columnheader", { name: "Ready" })).toBeVisible();
+      await expect(cell(page, "DECODER-01", "ready")).toHaveText("Ready");
+      await expect(cell(page, "DECODER-03", "ready")).toHaveText(
+        "Not ready: Device clock, Timing program, Alarms",
+      );
     });
 
-    test("a unit that goes down reads Offline while the others stay Online, and Online when it is back", async ({
-      page,
-      device,
-    }) => {
-      test.setTimeout(60_000);
-      // One clock: the page and the three units move on together (the next poll, every 15 s, without waiting for it).
-      const POLL_MS = 15_000;
-      await installClocks(page, device);
-      await openFleet(page);
+    await test.step("a unit that goes down reads Offline while the others stay Online, and Online when it is back", async () => {
       const reboot = await fetch(`${three.url}/api/commands/execute`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
@@ -189,4 +172,20 @@ test.describe
       await expect(row(page, "DECODER-03")).toHaveAttribute("data-state", "online");
       await expect(page.getByTestId("fleet-summary")).toHaveText(/^3 units: 3 online, 0 offline, /);
     });
-  });
+
+    await test.step("the list survives a reload; Open switches the console to that unit", async () => {
+      await page.reload();
+      await expect(rows(page)).toHaveCount(3);
+      await expect(row(page, "DECODER-02")).toHaveAttribute("data-state", "online");
+      await row(page, "DECODER-02").getByRole("button", { name: "Open" }).click();
+      await expect(page).toHaveURL(/\/telemetry$/);
+      await expect(page.getByTestId("device-name")).toHaveText("DECODER-02");
+      const settings = await page.evaluate(() => JSON.parse(localStorage.getItem("generalSettings") ?? "{}"));
+      expect(settings.rootAPI).toBe(two.url);
+    });
+  } finally {
+    await device.hooks.clearScenario();
+    const units = await Promise.allSettled(starting);
+    await Promise.all(units.map((u) => (u.status === "fulfilled" ? u.value.close() : undefined)));
+  }
+});
