@@ -4,13 +4,48 @@ import { shownColour } from "./colours.ts";
 import { AUTH_TEST, received, waitForRequest } from "./commands-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 
-test.describe("auth page", () => {
-  test("the right password sets Password and the level the device returns", async ({ page, device }) => {
-    await page.goto("/auth");
+test("auth page: the key option inert, an empty, a right and a wrong password, each with its message and level", async ({
+  page,
+  device,
+}) => {
+  // The unit's request log is on its clock: times to filter it by come from that clock.
+  const unitNow = async () => (await device.hooks.clock()).now;
+  const opened = await unitNow();
+  await page.goto("/auth");
+
+  // First: nothing has asked the unit yet.
+  await test.step("the encrypted key option is disabled, blurred and inert", async () => {
+    await expect(page.getByText("Encrypted keys in a future release")).toBeVisible();
+    await expect(page.getByText("No login service available")).toBeVisible();
+    await expect(page.getByRole("radio", { name: "Encrypted Key" })).toBeDisabled();
+    const file = page.locator('input[type="file"]');
+    await expect(file).toHaveAttribute("accept", ".otauth,.txt");
+    await expect(file).toBeDisabled();
+    await expect(page.getByLabel("Paste key")).toBeDisabled();
+    // The inert part of the option (its message, file and key) is drawn blurred.
+    await expect(page.locator("[inert]").filter({ hasText: "No login service available" })).toHaveCSS(
+      "filter",
+      /blur/,
+    );
+    expect(await received(device.hooks.log, AUTH_TEST, opened)).toEqual([]);
+  });
+
+  await test.step("an empty password reads the device's 400 message", async () => {
+    const start = await unitNow();
+    // A click, not check(): the radio is checked only while the test is under way and falls back to None once the
+    // device refuses, which on a slow machine happens before check() looks at it again.
+    await page.getByRole("radio", { name: "Password" }).click();
+    await expect(page.getByText("ERROR: Query did not contain authentication")).toBeVisible();
+    await expect(page.getByRole("radio", { name: "None" })).toBeChecked();
+    const sent = await received(device.hooks.log, AUTH_TEST, start);
+    expect(sent.map((e) => e.body)).toEqual([{}]);
+  });
+
+  await test.step("the right password sets Password and the level the device returns", async () => {
     await expect(page.getByText("No auth configured!")).toBeVisible();
     await expect(page.getByText("Level: Default (10)")).toBeVisible();
     await page.getByRole("textbox", { name: "Password" }).fill("owner-pass");
-    const since = Date.now();
+    const since = await unitNow();
     await page.getByRole("button", { name: "Test Password" }).click();
     // The 0.5 s before the unit is asked is timed on a fake clock in src/auth/AuthPage.test.tsx.
     const sent = await waitForRequest(device.hooks.log, AUTH_TEST, since);
@@ -31,8 +66,7 @@ test.describe("auth page", () => {
     await expect(page.getByText("No auth configured!")).toBeVisible();
   });
 
-  test("a wrong password reads 'Password was incorrect' and resets to None at level 10", async ({ page }) => {
-    await page.goto("/auth");
+  await test.step("a wrong password reads 'Password was incorrect' and resets to None at level 10", async () => {
     await page.getByRole("textbox", { name: "Password" }).fill("dev-pass");
     await page.getByRole("button", { name: "Test Password" }).click();
     await expect(page.getByText("Level: Developer (150)")).toBeVisible();
@@ -43,35 +77,5 @@ test.describe("auth page", () => {
     await expect.poll(() => shownColour(page.getByText("Password was incorrect"), "color")).toBe("red");
     await expect(page.getByText("Level: Default (10)")).toBeVisible();
     await expect(page.getByRole("radio", { name: "None" })).toBeChecked();
-  });
-
-  test("an empty password reads the device's 400 message", async ({ page, device }) => {
-    const start = Date.now();
-    await page.goto("/auth");
-    // A click, not check(): the radio is checked only while the test is under way and falls back to None once the
-    // device refuses, which on a slow machine happens before check() looks at it again.
-    await page.getByRole("radio", { name: "Password" }).click();
-    await expect(page.getByText("ERROR: Query did not contain authentication")).toBeVisible();
-    await expect(page.getByRole("radio", { name: "None" })).toBeChecked();
-    const sent = await received(device.hooks.log, AUTH_TEST, start);
-    expect(sent.map((e) => e.body)).toEqual([{}]);
-  });
-
-  test("the encrypted key option is disabled, blurred and inert", async ({ page, device }) => {
-    const start = Date.now();
-    await page.goto("/auth");
-    await expect(page.getByText("Encrypted keys in a future release")).toBeVisible();
-    await expect(page.getByText("No login service available")).toBeVisible();
-    await expect(page.getByRole("radio", { name: "Encrypted Key" })).toBeDisabled();
-    const file = page.locator('input[type="file"]');
-    await expect(file).toHaveAttribute("accept", ".otauth,.txt");
-    await expect(file).toBeDisabled();
-    await expect(page.getByLabel("Paste key")).toBeDisabled();
-    // The inert part of the option (its message, file and key) is drawn blurred.
-    await expect(page.locator("[inert]").filter({ hasText: "No login service available" })).toHaveCSS(
-      "filter",
-      /blur/,
-    );
-    expect(await received(device.hooks.log, AUTH_TEST, start)).toEqual([]);
   });
 });

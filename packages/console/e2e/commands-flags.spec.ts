@@ -1,15 +1,12 @@
-// Commands page behind its feature flags (developer overrides in localStorage): the remote store read from the unit.
-// The flags' rules (auth off, execution regardless, a bad remote answer, the 50 ms between reads) are proven on a fake
-// clock in src/commands/CommandsFlags.test.tsx (docs/TESTING.md).
+// Commands page behind its feature flags (a developer override set on the settings page): the remote store read from
+// the unit. The flags' rules (auth off, execution regardless, a bad remote answer, the 50 ms between reads) are proven
+// on a fake clock in src/commands/CommandsFlags.test.tsx (docs/TESTING.md); an override read from localStorage at load
+// in settings.spec.ts.
 import type { Page } from "@playwright/test";
 import { commandNames, received } from "./commands-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 
-async function withFlags(page: Page, commands: Record<string, boolean>): Promise<void> {
-  await page.addInitScript((flags) => {
-    localStorage.setItem("featureFlagOverrides", JSON.stringify({ commands: flags }));
-  }, commands);
-}
+const flagsSection = (page: Page) => page.getByRole("region", { name: "Feature Flags" });
 
 test.describe("commands feature flags", () => {
   test("the remote store reads quantity, then getInfo per index in order, and shows the same catalogue", async ({
@@ -21,9 +18,14 @@ test.describe("commands feature flags", () => {
     await expect(commandNames(page)).toHaveCount(16);
     const local = await commandNames(page).allTextContents();
 
-    await withFlags(page, { useRemoteStore: true });
-    const start = Date.now();
-    await page.goto("/commands");
+    // The flag turned on as a developer does, on the settings page; then back to the commands page.
+    await page.getByRole("contentinfo").getByRole("link", { name: "Developer settings" }).click();
+    await flagsSection(page)
+      .getByRole("group", { name: "Commands" })
+      .getByRole("checkbox", { name: "useRemoteStore" })
+      .check();
+    const start = (await device.hooks.clock()).now;
+    await page.getByRole("navigation").getByRole("link", { name: "Commands", exact: true }).click();
     // Its "Loading...N / 16" lasts under a second (a busy machine can draw it too late to see): proven in
     // CommandsFlags.test.tsx. Here, what the unit was asked and what the page then shows.
     await expect(page.getByRole("link", { name: "10 / 16 Available" })).toBeVisible({ timeout: 15_000 });
@@ -35,7 +37,7 @@ test.describe("commands feature flags", () => {
       Array.from({ length: 16 }, (_, i) => `index=${i}`),
     );
     // The reload button asks again.
-    const again = Date.now();
+    const again = (await device.hooks.clock()).now;
     await page.getByRole("button", { name: "Reload command list" }).click();
     await expect(page.getByRole("link", { name: "10 / 16 Available" })).toBeVisible({ timeout: 15_000 });
     await expect

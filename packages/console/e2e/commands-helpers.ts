@@ -93,9 +93,12 @@ export async function waitForReboot(device: Device, since: number): Promise<void
     .toBe(true);
 }
 
-/** Logs in on the auth page with a password and waits for the device's verdict. */
-export async function logIn(page: Page, password: string): Promise<void> {
-  await page.goto("/auth");
+/**
+ * Logs in on the auth page with a password and waits for the device's verdict; it opens /auth first unless `open` is
+ * false (the page already shows it, e.g. reached through a link).
+ */
+export async function logIn(page: Page, password: string, { open = true } = {}): Promise<void> {
+  if (open) await page.goto("/auth");
   await page.getByRole("textbox", { name: "Password" }).fill(password);
   await page.getByRole("button", { name: "Test Password" }).click();
   await expect(page.getByText("Password test was successful, validated")).toBeVisible();

@@ -1,16 +1,20 @@
 // The developer settings page against the emulated device: warning, storage and wipe, endpoint change, flags, env.
 // Submit's and the wipe's timings and a refused address are proven in src/settings/SettingsPage.test.tsx.
 import type { Page } from "@playwright/test";
-import { expect, modeText, startExtraDevice, test } from "./fixtures.ts";
+import { expect, modeText, test } from "./fixtures.ts";
 
 const section = (page: Page, name: string) => page.getByRole("region", { name });
 const storedKeys = (page: Page) => page.evaluate(() => Object.keys(localStorage).sort());
 
-test.describe("developer settings page", () => {
-  test("shows the warning and the four sections with D8's flags and the build's variables", async ({
-    page,
-  }) => {
-    await page.goto("/settings");
+test("developer settings page: its sections, a flag override, the stored keys and the wipe, then another device's address", async ({
+  page,
+  device,
+  devicePool,
+}) => {
+  await page.goto("/settings");
+
+  // First: the page as a browser with nothing stored sees it.
+  await test.step("shows the warning and the four sections with D8's flags and the build's variables", async () => {
     await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
     await expect(page.getByRole("note")).toContainText("changes made here may cause many issues");
     for (const name of ["Local Storage", "Query Endpoint", "Feature Flags", "Environment Variables"]) {
@@ -49,8 +53,28 @@ test.describe("developer settings page", () => {
     await expect(endpoint.getByTestId("settings-mode")).toHaveText("production");
   });
 
-  test("lists every stored key and value; the wipe clears them and reloads", async ({ page }) => {
-    await page.goto("/settings");
+  // Before the stored keys: its override is then the only one (and it is removed again at its end).
+  await test.step("a flag override is stored locally, marked, kept over a reload, and removed by setting it back", async () => {
+    const group = section(page, "Feature Flags").getByRole("group", { name: "Commands" });
+    const box = group.getByRole("checkbox", { name: "allowExecutionRegardless" });
+    // The flag's line: its box, its default and its marks.
+    const flagRow = group
+      .locator("div")
+      .filter({ has: page.getByRole("checkbox", { name: "allowExecutionRegardless" }) });
+    await box.check();
+    await expect(flagRow.getByText("overridden locally")).toBeVisible();
+    await page.reload();
+    await expect(box).toBeChecked();
+    await expect(flagRow.getByText("overridden locally")).toBeVisible();
+    const overrides = await page.evaluate(() =>
+      JSON.parse(localStorage.getItem("featureFlagOverrides") ?? "{}"),
+    );
+    expect(overrides).toEqual({ commands: { allowExecutionRegardless: true } });
+    await box.uncheck();
+    await expect(flagRow.getByText("overridden locally")).toHaveCount(0);
+  });
+
+  await test.step("lists every stored key and value; the wipe clears them and reloads", async () => {
     await page.evaluate(() => localStorage.setItem("e2eMarker", '{"left":"behind"}'));
     // A flag override is stored through the page itself.
     const box = section(page, "Feature Flags")
@@ -80,36 +104,12 @@ test.describe("developer settings page", () => {
     await expect(box).not.toBeChecked();
   });
 
-  test("a flag override is stored locally, marked, kept over a reload, and removed by setting it back", async ({
-    page,
-  }) => {
-    await page.goto("/settings");
-    const group = section(page, "Feature Flags").getByRole("group", { name: "Commands" });
-    const box = group.getByRole("checkbox", { name: "allowExecutionRegardless" });
-    // The flag's line: its box, its default and its marks.
-    const flagRow = group
-      .locator("div")
-      .filter({ has: page.getByRole("checkbox", { name: "allowExecutionRegardless" }) });
-    await box.check();
-    await expect(flagRow.getByText("overridden locally")).toBeVisible();
-    await page.reload();
-    await expect(box).toBeChecked();
-    await expect(flagRow.getByText("overridden locally")).toBeVisible();
-    const overrides = await page.evaluate(() =>
-      JSON.parse(localStorage.getItem("featureFlagOverrides") ?? "{}"),
-    );
-    expect(overrides).toEqual({ commands: { allowExecutionRegardless: true } });
-    await box.uncheck();
-    await expect(flagRow.getByText("overridden locally")).toHaveCount(0);
-  });
-
-  test("Submit of another device's address makes the console talk to that device", async ({
-    page,
-    device,
-  }) => {
-    const other = await startExtraDevice({ DEVICE_MODE: "hf" });
+  // Last: from here on the console talks to the other device.
+  await test.step("Submit of another device's address makes the console talk to that device", async () => {
+    // The worker's hf unit (started on first use, kept for the worker's life), reset to a new unit's state and logs.
+    const other = await devicePool.get({ DEVICE_MODE: "hf" });
+    await other.hooks.reset();
     try {
-      await page.goto("/settings");
       const header = page.getByRole("banner");
       await expect(header.getByText(modeText("uhf"))).toBeVisible();
       const endpoint = section(page, "Query Endpoint");
@@ -143,7 +143,6 @@ test.describe("developer settings page", () => {
       expect(ownLists).toHaveLength(0);
     } finally {
       await page.evaluate(() => localStorage.clear()).catch(() => {});
-      await other.close();
     }
   });
 });
