@@ -1,4 +1,5 @@
-// Device clock off and Set device time against the emulator.
+// Device clock off and Set device time against the emulator: one dashboard, the set disabled until a sync has run,
+// then a clock jump found by Requery, its alarm, and the set that clears it.
 import { alarmRow, panel } from "./alarms-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 import { openDeviceTime } from "./telemetry-helpers.ts";
@@ -11,54 +12,59 @@ test.afterEach(async ({ device }) => {
   await device.hooks.clearScenario();
 });
 
-test("a clock jump raises 'Device clock off'; Set device time asks, sets the unit to the browser's time and re-syncs", async ({
+test("Device Time: Set device time waits for a sync; a clock jump raises 'Device clock off'; the set clears it", async ({
   page,
   device,
 }) => {
-  await device.hooks.scenario({ clockJumpMs: 5000 });
-  const { time, verdict } = await openDeviceTime(page);
-  const row = alarmRow(page, "Device clock off (+5.0 s)");
-  await expect(row).toBeVisible();
-  // Raised on the dashboard, still listed on another page.
-  await page.getByRole("link", { name: "Files" }).click();
-  await expect(row).toBeVisible();
-  await page.getByRole("link", { name: "Telemetry" }).click();
-
-  await device.hooks.clearLog();
-  const set = time.getByRole("button", { name: "Set device time" });
-  await expect(set).toBeEnabled();
-  await set.click();
-  const dialog = page.getByRole("dialog", { name: "Set device time" });
-  await expect(dialog).toContainText(QUESTION);
-  await dialog.getByRole("button", { name: "Cancel" }).click();
-  await expect(dialog).toBeHidden();
-  await set.click();
-  await dialog.getByRole("button", { name: "Set time" }).click();
-  await expect(time.getByTestId("set-time-status")).toHaveText("Clock set to this browser's time.", {
-    timeout: 20_000,
-  });
-  const sent = (await device.hooks.log()).filter((e) => e.path === "/api/commands/execute");
-  expect(sent).toHaveLength(1);
-  expect(sent[0]?.body).toEqual({ cmd: "TIME_MANUAL", args: [expect.stringMatching(/^\d{15}$/)] });
-  // The unit's own clock now agrees with this machine's within the Ready check's 100 ms (the time sent is the
-  // browser's at sending: the trip to the unit is what remains; CI on a busy machine saw 57 ms).
-  const truth = (await device.hooks.scenarioState()).clockOffsetMs;
-  expect(Math.abs(truth)).toBeLessThan(100);
-  await expect(verdict).toHaveAttribute("data-accuracy", "ACCURATE");
-  await expect(time.getByTestId("time-offset")).toHaveText(/^Offset[+-]\d+ ms ± \d+ ms$/);
-  // The condition cleared by itself: the alarm stays until acknowledged.
-  await expect(row).toHaveAttribute("data-state", "cleared");
-  await row.getByRole("button", { name: "Acknowledge Device clock off (+5.0 s)" }).click();
-  await expect(panel(page)).toHaveCount(0);
-});
-
-test("Set device time is disabled with its reason until a sync has run", async ({ page, device }) => {
   // The sync's 15 attempts and the card's own reads (with its retry) all fail.
   await device.hooks.fault({ path: "/api/telemetry/time/sources", status: 503, count: 40 });
   const { time, verdict } = await openDeviceTime(page);
-  await expect(verdict).toHaveAttribute("data-accuracy", "NO_GOOD_RESULTS");
-  await expect(time.getByRole("button", { name: "Set device time" })).toBeDisabled();
-  await expect(time.getByText("Needs a clock sync first (Requery)")).toBeVisible();
-  // A sync within 1 s raises nothing.
-  await expect(panel(page)).toHaveCount(0);
+
+  await test.step("Set device time is disabled with its reason until a sync has run", async () => {
+    await expect(verdict).toHaveAttribute("data-accuracy", "NO_GOOD_RESULTS");
+    await expect(time.getByRole("button", { name: "Set device time" })).toBeDisabled();
+    await expect(time.getByText("Needs a clock sync first (Requery)")).toBeVisible();
+    // A sync within 1 s raises nothing.
+    await expect(panel(page)).toHaveCount(0);
+  });
+
+  await test.step("a clock jump raises 'Device clock off'; Set device time asks, sets the unit to the browser's time and re-syncs", async () => {
+    // The unit answers again, its clock 5 s on: the operator's Requery syncs.
+    await device.hooks.clearFaults();
+    await device.hooks.scenario({ clockJumpMs: 5000 });
+    await time.getByRole("button", { name: "Requery" }).click();
+    const row = alarmRow(page, "Device clock off (+5.0 s)");
+    await expect(row).toBeVisible();
+    // Raised on the dashboard, still listed on another page.
+    await page.getByRole("link", { name: "Files" }).click();
+    await expect(row).toBeVisible();
+    await page.getByRole("link", { name: "Telemetry" }).click();
+
+    await device.hooks.clearLog();
+    const set = time.getByRole("button", { name: "Set device time" });
+    await expect(set).toBeEnabled();
+    await set.click();
+    const dialog = page.getByRole("dialog", { name: "Set device time" });
+    await expect(dialog).toContainText(QUESTION);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await set.click();
+    await dialog.getByRole("button", { name: "Set time" }).click();
+    await expect(time.getByTestId("set-time-status")).toHaveText("Clock set to this browser's time.", {
+      timeout: 20_000,
+    });
+    const sent = (await device.hooks.log()).filter((e) => e.path === "/api/commands/execute");
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toEqual({ cmd: "TIME_MANUAL", args: [expect.stringMatching(/^\d{15}$/)] });
+    // The unit's own clock now agrees with this machine's within the Ready check's 100 ms (the time sent is the
+    // browser's at sending: the trip to the unit is what remains; CI on a busy machine saw 57 ms).
+    const truth = (await device.hooks.scenarioState()).clockOffsetMs;
+    expect(Math.abs(truth)).toBeLessThan(100);
+    await expect(verdict).toHaveAttribute("data-accuracy", "ACCURATE");
+    await expect(time.getByTestId("time-offset")).toHaveText(/^Offset[+-]\d+ ms ± \d+ ms$/);
+    // The condition cleared by itself: the alarm stays until acknowledged.
+    await expect(row).toHaveAttribute("data-state", "cleared");
+    await row.getByRole("button", { name: "Acknowledge Device clock off (+5.0 s)" }).click();
+    await expect(panel(page)).toHaveCount(0);
+  });
 });

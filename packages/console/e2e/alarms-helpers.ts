@@ -1,5 +1,5 @@
-// Shared steps of the alarm specs: the panel, one alarm row, and "let the 30 s watch come round" on the page's and the
-// unit's one clock.
+// Shared steps of the alarm specs: the panel, one alarm row, "let the 30 s watch come round" and "let its rules run" on
+// the page's and the unit's one clock.
 import type { Page, Request } from "@playwright/test";
 import { advanceClocks, type Device, expect, installClocks } from "./fixtures.ts";
 import { firstSyncDone } from "./telemetry-helpers.ts";
@@ -52,4 +52,15 @@ export async function nextWatch(page: Page, device: Device, dataset = "battery")
   } finally {
     page.off("request", seen);
   }
+}
+
+/** How often the watch runs its rules on what it has read (useAlarmWatch's tick). */
+const RULES_TICK_MS = 1_000;
+
+/**
+ * Both clocks one rules tick on: the watch's rules run now on the answers the page has (after `nextWatch`, a load or
+ * a sync), not up to a second of real time later.
+ */
+export async function rulesTick(page: Page, device: Device): Promise<void> {
+  await advanceClocks(page, device, RULES_TICK_MS);
 }

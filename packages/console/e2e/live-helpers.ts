@@ -2,7 +2,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { PASSINGS_STREAM_PATH, StreamItemReader, type TagRead } from "@trc/protocol";
-import { type Device, expect } from "./fixtures.ts";
+import { expect } from "./fixtures.ts";
 
 /** A reader of the unit's stream beside the page (it resumes after a drop too): what the unit sent, by seq. */
 export interface UnitReads {
@@ -59,12 +59,6 @@ export async function topSeq(page: Page): Promise<number> {
 export async function openLive(page: Page): Promise<void> {
   await page.goto("/live");
   await expect(page.getByTestId("stream-status")).toHaveText("Live");
-}
-
-/** Opens the Live page, then reads the unit's stream beside it from the unit's last seq: what the page must show. */
-export async function openLiveBesideUnit(page: Page, device: Device): Promise<UnitReads> {
-  await openLive(page);
-  return readUnit(device.url, (await device.hooks.streamState()).lastSeq);
 }
 
 /** The Export CSV download's lines (header first, CRLF line ends checked). */
