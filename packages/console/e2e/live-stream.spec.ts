@@ -1,7 +1,7 @@
 // The Live page's stream against the emulator: a mass start counted exactly, a unit that drops the connection
 // mid-burst (nothing lost, nothing twice), a gap ("missed M" with the right M), and a unit without the stream.
 // One clock (docs/TESTING.md): the unit's reads and the page's retries and polls move on together, in steps.
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import type { TagRead } from "@trc/protocol";
 import { advanceClocks, type Device, expect, installClocks, test } from "./fixtures.ts";
 import { csvLine, exportCsv, openLive, readUnit, seqsOf, shownCount, topSeq } from "./live-helpers.ts";
@@ -196,8 +196,20 @@ test.describe("a unit without the read stream", () => {
     await device.hooks.scenario({ readsStopped: null, testTag: { tag: "990004", ant: 1, perSecond: 20 } });
     await nextPoll();
     await nextPoll();
-    const antenna2 = async () => Number((await rates.nth(1).textContent())?.match(/([\d.]+) reads\/s/)?.[1]);
-    await expect.poll(antenna2, { timeout: 15_000 }).toBeGreaterThanOrEqual(18);
+    const perSecond = async (shown: Locator) =>
+      Number((await shown.textContent())?.match(/([\d.]+) reads\/s/)?.[1]);
+    // Antenna 2 about 20 (with the unit's other athletes' reads there now and then), all antennas at least that: each
+    // rate is taken between two answers of its own counter (CounterFallbackPoll.test.tsx proves it on a fake clock).
+    const verdict = async () => {
+      const [all, two] = [
+        await perSecond(page.getByTestId("counter-total")),
+        await perSecond(rates.nth(1).getByRole("cell")),
+      ];
+      return two >= 17 && two <= 30 && all >= two - 0.1
+        ? "antenna 2 about 20, all at least that"
+        : `${all} / ${two}`;
+    };
+    await expect.poll(verdict, { timeout: 15_000 }).toBe("antenna 2 about 20, all at least that");
     // The stream asked for once, never again; both counters (passings and uhf/ports) read again and again (every
     // 2 s: timed on a fake clock in src/live/CounterFallbackPoll.test.tsx).
     await device.hooks.clearLog();
