@@ -57,9 +57,15 @@ export function identityQuery(base: string, opts: Pick<RequestOptions, "timeoutM
   };
 }
 
+/**
+ * The identity's place in the unit's request queue: ahead of the page's reads (the dashboard's are queued before the
+ * first render), so the header's name and mode, and the cards that depend on the mode, come first.
+ */
+const IDENTITY_PRIORITY = 1;
+
 /** The chosen unit's identity query (one per unit, shared by every caller). */
 export function useUnitIdentity() {
-  return useQuery(identityQuery(useApiBase()));
+  return useQuery(identityQuery(useApiBase(), { priority: IDENTITY_PRIORITY }));
 }
 
 /**
