@@ -15,15 +15,16 @@ const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-prac
 const AXE_SOURCE: string = createRequire(import.meta.resolve("@axe-core/playwright"))("axe-core").source;
 
 /**
- * The four ways an operator sees a page: light and dark, desktop and a 375 px phone. The dark theme changes colours
+ * The four ways an operator sees a page: light and dark, desktop and a 375 px phone, in an order where each differs
+ * from the one before in one of the two (the last from the first too). The dark theme changes colours
  * only (custom properties under `prefers-color-scheme: dark`, nothing else), so in dark only the colour rules run: the
  * structure, names and roles they would check again are those of the light run at the same width.
  */
 export const VARIANTS = [
   { scheme: "light", name: "desktop", width: 1280, height: 800, rules: "all" },
-  { scheme: "light", name: "phone", width: 375, height: 740, rules: "all" },
   { scheme: "dark", name: "desktop", width: 1280, height: 800, rules: "colour" },
   { scheme: "dark", name: "phone", width: 375, height: 740, rules: "colour" },
+  { scheme: "light", name: "phone", width: 375, height: 740, rules: "all" },
 ] as const;
 type Variant = (typeof VARIANTS)[number];
 
@@ -63,12 +64,21 @@ export async function expectNoAxeViolations(page: Page, what: string, run: AxeRu
   expect.soft(lines, `axe violations on ${what}`).toEqual([]);
 }
 
+/** The colour scheme each page was last shown in (what `emulateMedia` set; Playwright does not say). */
+const shownScheme = new WeakMap<Page, Variant["scheme"]>();
+
 /**
- * Shows the page in `v`: its colour scheme (the themes are CSS media queries, applied at once) and viewport, then
- * two frames, so that what re-renders on a resize (the fleet's row window, once per frame) has done so.
+ * Shows the page in `v`: its colour scheme (the themes are CSS media queries, applied at once) and viewport, each set
+ * only when it changes (VARIANTS go from one to the next by one of the two), then after a resize two frames, so that
+ * what re-renders on a resize (the fleet's row window, once per frame) has done so.
  */
 async function show(page: Page, v: Variant): Promise<void> {
-  await page.emulateMedia({ colorScheme: v.scheme });
+  if (shownScheme.get(page) !== v.scheme) {
+    await page.emulateMedia({ colorScheme: v.scheme });
+    shownScheme.set(page, v.scheme);
+  }
+  const size = page.viewportSize();
+  if (size?.width === v.width && size.height === v.height) return;
   await page.setViewportSize({ width: v.width, height: v.height });
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
