@@ -47,10 +47,9 @@ test("an owner and a default browser on one unit: own gating, the unit judges ea
   // The owner is the test's own browser; both browsers and the unit share one clock: the password test's 500 ms and
   // each command's 2 s before it is sent pass as moves of it, not in real time.
   await installClocks(page, device);
-  const owner = { page };
   // The default operator's console lets it send above its level (developer flag), so the unit must refuse.
   const other = await operator(browser, device, { allowExecutionRegardless: true });
-  const wait = (ms: number) => advanceClocks([owner.page, other.page], device, ms);
+  const wait = (ms: number) => advanceClocks([page, other.page], device, ms);
   const unitNow = async () => (await device.hooks.clock()).now;
   try {
     await page.goto("/auth");
@@ -58,31 +57,31 @@ test("an owner and a default browser on one unit: own gating, the unit judges ea
     await page.getByRole("button", { name: "Test Password" }).click();
     await wait(AUTH_TEST_DELAY_MS);
     await expect(page.getByText("Password test was successful, validated")).toBeVisible();
-    await openCommands(owner.page);
+    await openCommands(page);
     await openCommands(other.page);
 
     // Each sees its own level and gating.
-    await expect(owner.page.getByText("Level: Owner (20)")).toBeVisible();
-    await expect(owner.page.getByText("Auth: Pass")).toBeVisible();
+    await expect(page.getByText("Level: Owner (20)")).toBeVisible();
+    await expect(page.getByText("Auth: Pass")).toBeVisible();
     await expect(other.page.getByText("Level: Default (10)")).toBeVisible();
     await expect(other.page.getByText("No auth configured!")).toBeVisible();
-    await expect(owner.page.getByRole("link", { name: "12 / 16 Available" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "12 / 16 Available" })).toBeVisible();
     await expect(other.page.getByRole("link", { name: "10 / 16 Available" })).toBeVisible();
-    await commandRow(owner.page, "Get Password").click();
+    await commandRow(page, "Get Password").click();
     await commandRow(other.page, "Set Password").click();
-    await expect(owner.page.getByText(BANNER)).toHaveCount(0);
+    await expect(page.getByText(BANNER)).toHaveCount(0);
     await expect(other.page.getByRole("alert").filter({ hasText: BANNER })).toBeVisible();
-    expect(await packetPreview(owner.page)).toEqual({ cmd: "GET_PW", args: [], auth_pw: "owner-pass" });
+    expect(await packetPreview(page)).toEqual({ cmd: "GET_PW", args: [], auth_pw: "owner-pass" });
 
     // The owner runs an owner command: the unit takes it.
     let since = await unitNow();
-    await executeButton(owner.page).click();
+    await executeButton(page).click();
     await wait(COMMAND_SEND_DELAY_MS);
     expect((await waitForRequest(device.hooks.log, EXECUTE, since)).body).toMatchObject({
       cmd: "GET_PW",
       auth_pw: "***",
     });
-    await expectOutcome(historyEntries(owner.page).first(), "200 Success");
+    await expectOutcome(historyEntries(page).first(), "200 Success");
 
     // The default browser sends SET_PW right after: no credentials of the owner's go with it, the unit refuses.
     await other.page.getByPlaceholder("new-password").fill("taken-over-1");
@@ -114,14 +113,14 @@ test("an owner and a default browser on one unit: own gating, the unit judges ea
     await expectOutcome(historyEntries(other.page).first(), "200 Success");
 
     // Each history holds only its own browser's commands, after a reload too.
-    for (const page of [owner.page, other.page]) await page.reload();
-    await expect(historyEntries(owner.page)).toHaveCount(1);
-    await expect(historyEntries(owner.page).first()).toContainText("Get Password");
+    for (const p of [page, other.page]) await p.reload();
+    await expect(historyEntries(page)).toHaveCount(1);
+    await expect(historyEntries(page).first()).toContainText("Get Password");
     await expect(historyEntries(other.page)).toHaveCount(2);
     await expect(historyEntries(other.page).nth(0)).toContainText("Identify antennas");
     await expect(historyEntries(other.page).nth(1)).toContainText("Set Password");
     // The owner is still the owner, the other still default: nothing crossed between the browsers.
-    await expect(owner.page.getByText("Level: Owner (20)")).toBeVisible();
+    await expect(page.getByText("Level: Owner (20)")).toBeVisible();
     await expect(other.page.getByText("Level: Default (10)")).toBeVisible();
   } finally {
     await other.close();

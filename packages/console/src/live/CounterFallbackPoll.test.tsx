@@ -35,6 +35,16 @@ function stubUnit() {
   return asked;
 }
 
+/** The fallback for UNIT in a query client of its own (no retries). */
+function renderFallback() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <CounterFallback base={UNIT} />
+    </QueryClientProvider>,
+  );
+}
+
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 beforeEach(() => {
@@ -73,12 +83,7 @@ describe("the counters' fallback", () => {
         return new Response(JSON.stringify(body ?? {}), { status: 200 });
       }),
     );
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <CounterFallback base={UNIT} />
-      </QueryClientProvider>,
-    );
+    renderFallback();
     await advance(10);
     expect(screen.getByTestId("counter-total").textContent).toBe("All antennas: —");
     await advance(2_050);
@@ -92,12 +97,7 @@ describe("the counters' fallback", () => {
   it("reads both counters on opening, then every 2 s (not at 1.999 s), and never the read stream", async () => {
     const asked = stubUnit();
     const count = (path: string) => asked.filter((p) => p === path).length;
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <CounterFallback base={UNIT} />
-      </QueryClientProvider>,
-    );
+    renderFallback();
     await advance(0);
     expect(screen.getByRole("heading", { name: "Reads per second from the counters" })).toBeVisible();
     const paths = ["/api/telemetry/passings", "/api/telemetry/uhf/ports"];
