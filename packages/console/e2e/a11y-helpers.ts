@@ -83,33 +83,43 @@ async function show(page: Page, v: Variant): Promise<void> {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
+/** A state under test for an axe run: its element's selector, and whether it is modal (the page behind it inert). */
+export interface AxeState {
+  selector: string;
+  modal: boolean;
+}
+
 /**
  * axe on the page as it is, in each of the four VARIANTS, one after the other in the same page load (`holds` checks
- * before each run that the state under test is still shown); then back to light desktop for the next steps. With
- * `scope` (a state: a dialog, an error), the first run looks at the whole page with it shown and the others inside
- * the scope only: the rest of the page in each variant is a11y.spec's.
+ * before each run that the state under test is still shown); then back to light desktop for the next steps. With a
+ * `state` (a dialog, an error), the runs look inside it only (the rest of the page in each variant is a11y.spec's),
+ * except a modal one's first, over the whole page: a modal dialog changes the page behind it too (inert, hidden from
+ * assistive technology), an error or a refused row only itself.
  */
 export async function expectNoAxeViolationsInEachVariant(
   page: Page,
   what: string,
   holds?: () => Promise<void>,
-  scope?: string,
+  state?: AxeState,
 ): Promise<void> {
   for (const [i, v] of VARIANTS.entries()) {
     await show(page, v);
     await holds?.();
     await expectNoAxeViolations(page, `${what} (${v.scheme}, ${v.name})`, {
       rules: v.rules,
-      scope: i > 0 ? scope : undefined,
+      scope: i === 0 && state?.modal ? undefined : state?.selector,
     });
   }
   await show(page, VARIANTS[0]);
 }
 
-/** Marks the element of a state under test (a dialog, an error) and answers its selector for an axe run's scope. */
-export async function axeScope(state: Locator): Promise<string> {
-  await state.evaluate((el) => el.setAttribute("data-axe-scope", ""));
-  return "[data-axe-scope]";
+/** Marks the element of a state under test (a dialog, an error) and answers it for the axe runs. */
+export async function axeScope(state: Locator): Promise<AxeState> {
+  const modal = await state.evaluate((el) => {
+    el.setAttribute("data-axe-scope", "");
+    return el.closest(":modal") !== null;
+  });
+  return { selector: "[data-axe-scope]", modal };
 }
 
 /**

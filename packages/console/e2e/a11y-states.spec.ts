@@ -1,5 +1,5 @@
 // axe-core with dialogs open and errors shown: each state set up once and checked light and dark, desktop and phone
-// (the whole page with the state shown once, then the state itself in the other three: the rest is a11y.spec's).
+// (the state itself, and the whole page once with a modal question open: the rest is a11y.spec's).
 import { AUTH_TEST_DELAY_MS, COMMAND_SEND_DELAY_MS, makeTestImage } from "@trc/protocol";
 import { axeScope, expectNoAxeViolationsInEachVariant } from "./a11y-helpers.ts";
 import { commandRow, EXECUTE, executeButton, historyEntries } from "./commands-helpers.ts";
