@@ -1,6 +1,7 @@
 // The Ready check on a 375 px phone, one journey: a healthy unit's items one line each (its value and a link to where it
 // is fixed), the cards on the first screen; a failing item's reason and fix link under it; an item with no reading yet
-// saying why on its own line. And a healthy unit's on a 360 px phone, the narrowest common phone (its own viewport).
+// saying why on its own line. And a healthy unit's on a 360 px phone, the narrowest common phone (the same page made
+// narrower: the layout is CSS only, nothing of it decided once at load).
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { item, openReady, readyPanel, reason, storageFull, value } from "./ready-helpers.ts";
@@ -73,6 +74,12 @@ test(`on a ${PHONE.width} px phone: a healthy unit's items on one line each; a f
     await healthyOnOneLineEach(page, PHONE.width);
   });
 
+  await test.step("a healthy unit on a 360 px phone: one line per item with its value and its link, the cards on the first screen", async () => {
+    await page.setViewportSize({ ...PHONE, width: 360 });
+    await healthyOnOneLineEach(page, 360);
+    await page.setViewportSize(PHONE);
+  });
+
   await test.step("on a phone a failing item shows why under it with its fix link; one with no reading yet says why on its line", async () => {
     await storageFull(page, device);
     await expect(value(page, "storage")).toHaveText("85 % used");
@@ -100,19 +107,6 @@ test(`on a ${PHONE.width} px phone: a healthy unit's items on one line each; a f
 
   // Last: the link scrolls the page down to the card.
   await test.step(`(a healthy unit on a ${PHONE.width} px phone) its Battery link focuses the Battery card`, async () => {
-    await batteryLinkFocusesItsCard(page);
-  });
-});
-
-test.describe("360 px", () => {
-  test.use({ viewport: { ...PHONE, width: 360 } });
-
-  test("a healthy unit on a 360 px phone: one line per item with its value and its link, the cards on the first screen", async ({
-    page,
-    device,
-  }) => {
-    await openReady(page, device);
-    await healthyOnOneLineEach(page, 360);
     await batteryLinkFocusesItsCard(page);
   });
 });
