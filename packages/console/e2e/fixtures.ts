@@ -2,7 +2,7 @@
 // baseURL on the test's unit, no page errors; and one clock for the page and its unit (installClocks, advanceClocks).
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, type Page } from "@playwright/test";
 import {
   type ClockHooks,
   clockHooksClient,
@@ -15,9 +15,11 @@ import {
   type TestHooks,
   testHooksClient,
 } from "@trc/device";
+import { expect } from "./expect.ts";
 import { type ScenarioHooks, scenarioHooks } from "./scenario-hooks.ts";
 
 export type { ScenarioHooks, ScenarioPatch, ScenarioState } from "./scenario-hooks.ts";
+
 export { expect };
 
 /** The repository root. */
