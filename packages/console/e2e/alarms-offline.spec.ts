@@ -30,7 +30,9 @@ test("'Unit offline' after 10 s without an answer, on any page; kept after it is
   await expect(row).toBeVisible();
   await expect(row).toHaveAttribute("data-state", "active");
   await expect(page).toHaveTitle("(!) TRC | DECODER-01");
-  await expect.poll(() => unitAnswers(device.url), { timeout: REBOOT_MS + 10_000 }).toBe(true);
+  await expect
+    .poll(() => unitAnswers(device.url), { timeout: REBOOT_MS + 10_000, intervals: [100] })
+    .toBe(true);
   await device.hooks.advanceClock(AWAY_MS);
   // The next heartbeat (every 5 s) finds it back.
   await advanceClocks(page, device, 5_000);
