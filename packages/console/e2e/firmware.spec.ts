@@ -80,67 +80,67 @@ test("a full update loads every chunk, and the unit comes back reporting the new
   // The next test's reset puts the unit back on its own version (packages/device/test/reset.test.ts).
 });
 
-test("20 failed chunk answers in a row end in the failed state, and Retry starts over", async ({
+test("a file that is not an ESP32 image is refused before anything is sent; 20 failed chunk answers in a row end in the failed state, and Retry starts over", async ({
   page,
   device,
 }) => {
   test.setTimeout(60_000);
   // The 500 ms before each retry passes on the one clock (page and unit), not in real time.
   await installClocks(page, device);
-  const bytes = makeTestImage({ size: 3 * 4096, version: "5.0.0" });
-  await chooseFile(page, imageFile("fail.bin", bytes));
-  await expect(page.getByTestId("image-version")).toHaveText("5.0.0");
-  const since = (await device.hooks.clock()).now;
-  await device.hooks.fault({ path: FIRMWARE_PATH, status: 500, count: 20 });
 
-  await page.getByRole("button", { name: "Load Firmware" }).click();
-  await expect(page.getByTestId("load-retrying")).toContainText("in a row, the load stops at 20");
-  const failed = page.getByText("Load Failed...");
-  // Each move lets the waiting retry go; a move while a chunk is on its way only makes the next wait shorter.
-  await expect
-    .poll(
-      async () => {
-        if (await failed.isVisible()) return true;
-        await advanceClocks(page, device, FIRMWARE.retryDelayMs);
-        return failed.isVisible();
-      },
-      { intervals: [50], timeout: 30_000 },
-    )
-    .toBe(true);
-  await expect(page.getByTestId("stage-error")).toHaveText(
-    "20 failures in a row; last: chunk at byte 0: HTTP 500",
-  );
-  await expect(stepStatus(page, "load")).toHaveText("failed");
+  await test.step("a file that is not an ESP32 image is refused with the reason before anything is sent", async () => {
+    const since = (await device.hooks.clock()).now;
+    await chooseFile(page, imageFile("notes.bin", new TextEncoder().encode("just some notes\n".repeat(100))));
+    await expect(page.getByText("Upload Failed...")).toBeVisible();
+    await expect(page.getByTestId("stage-error")).toHaveText(
+      "Not an ESP32 image: first byte is 0x6a, expected 0xe9",
+    );
+    await expect(stepStatus(page, "upload")).toHaveText("failed");
+    await expect(page.getByRole("button", { name: "Load Firmware" })).toHaveCount(0);
 
-  // 20 tries of the first chunk (the 500 ms before each retry is proven on a fake clock in uploader.test.ts).
-  const attempts = (await device.hooks.log()).filter((e) => isChunk(e) && e.time >= since);
-  expect(attempts).toHaveLength(20);
+    await page.getByRole("button", { name: "Retry" }).click();
+    await page
+      .getByLabel("Firmware image (.bin)")
+      .setInputFiles(imageFile("notes.txt", new Uint8Array([0xe9, 1, 2])));
+    await expect(page.getByTestId("stage-error")).toHaveText("Only .bin files are accepted (notes.txt)");
+    expect((await device.hooks.log()).filter((e) => isChunk(e) && e.time >= since)).toEqual([]);
+  });
 
-  await page.getByRole("button", { name: "Retry" }).click();
-  await expect(page.getByLabel("Firmware image (.bin)")).toBeVisible();
-  await expect(stepStatus(page, "upload")).toHaveText("active");
-  await expect(stepStatus(page, "load")).toHaveText("pending");
-});
+  await test.step("20 failed chunk answers in a row end in the failed state, and Retry starts over", async () => {
+    const bytes = makeTestImage({ size: 3 * 4096, version: "5.0.0" });
+    await chooseFile(page, imageFile("fail.bin", bytes));
+    await expect(page.getByTestId("image-version")).toHaveText("5.0.0");
+    const since = (await device.hooks.clock()).now;
+    await device.hooks.fault({ path: FIRMWARE_PATH, status: 500, count: 20 });
 
-test("a file that is not an ESP32 image is refused with the reason before anything is sent", async ({
-  page,
-  device,
-}) => {
-  const since = Date.now();
-  await chooseFile(page, imageFile("notes.bin", new TextEncoder().encode("just some notes\n".repeat(100))));
-  await expect(page.getByText("Upload Failed...")).toBeVisible();
-  await expect(page.getByTestId("stage-error")).toHaveText(
-    "Not an ESP32 image: first byte is 0x6a, expected 0xe9",
-  );
-  await expect(stepStatus(page, "upload")).toHaveText("failed");
-  await expect(page.getByRole("button", { name: "Load Firmware" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Load Firmware" }).click();
+    await expect(page.getByTestId("load-retrying")).toContainText("in a row, the load stops at 20");
+    const failed = page.getByText("Load Failed...");
+    // Each move lets the waiting retry go; a move while a chunk is on its way only makes the next wait shorter.
+    await expect
+      .poll(
+        async () => {
+          if (await failed.isVisible()) return true;
+          await advanceClocks(page, device, FIRMWARE.retryDelayMs);
+          return failed.isVisible();
+        },
+        { intervals: [50], timeout: 30_000 },
+      )
+      .toBe(true);
+    await expect(page.getByTestId("stage-error")).toHaveText(
+      "20 failures in a row; last: chunk at byte 0: HTTP 500",
+    );
+    await expect(stepStatus(page, "load")).toHaveText("failed");
 
-  await page.getByRole("button", { name: "Retry" }).click();
-  await page
-    .getByLabel("Firmware image (.bin)")
-    .setInputFiles(imageFile("notes.txt", new Uint8Array([0xe9, 1, 2])));
-  await expect(page.getByTestId("stage-error")).toHaveText("Only .bin files are accepted (notes.txt)");
-  expect((await device.hooks.log()).filter((e) => isChunk(e) && e.time >= since)).toEqual([]);
+    // 20 tries of the first chunk (the 500 ms before each retry is proven on a fake clock in uploader.test.ts).
+    const attempts = (await device.hooks.log()).filter((e) => isChunk(e) && e.time >= since);
+    expect(attempts).toHaveLength(20);
+
+    await page.getByRole("button", { name: "Retry" }).click();
+    await expect(page.getByLabel("Firmware image (.bin)")).toBeVisible();
+    await expect(stepStatus(page, "upload")).toHaveText("active");
+    await expect(stepStatus(page, "load")).toHaveText("pending");
+  });
 });
 
 test("leaving or reloading during the load asks first; Stay keeps loading, Leave stops it", async ({

@@ -70,9 +70,21 @@ async function keyTo(page: Page, name: string): Promise<void> {
   await expect(page.getByRole("heading", { level: 1, name })).toBeFocused();
 }
 
-test("the keyboard reaches every page: the skip link first, then each navigation link focuses and announces its page", async ({
+test("the keyboard reaches every page (the skip link first, each navigation link focuses and announces its page) and does every task: a command, a file deleted, a firmware load, a setting saved and put back", async ({
   page,
+  device,
 }) => {
+  test.setTimeout(90_000);
+  // The page and the unit on one clock: the command's 2 s before it is sent and the unit's time to apply the image
+  // are passed over on both instead of waited for.
+  await installClocks(page, device);
+  const name = "keyboard-delete.txt";
+  await writeFile(join(device.dataDir, "files", name), "k".repeat(100));
+  // Listening for the file chooser before the page opens: Playwright turns the browser's interception of file
+  // dialogs on when a listener is added, without waiting; added just before the key press, on a loaded machine the
+  // dialog could open before the interception was on, and no chooser came.
+  const chooser = new Promise<FileChooser>((chosen) => page.once("filechooser", chosen));
+
   await page.goto("/telemetry");
 
   await test.step("the skip link is the first tab stop and takes focus to the page's heading", async () => {
@@ -95,22 +107,7 @@ test("the keyboard reaches every page: the skip link first, then each navigation
       await expect(page.getByTestId("route-announcement")).toHaveText(`${name} page`);
     }
   });
-});
 
-test("every task with the keyboard only: a command, a file deleted, a firmware load, a setting saved and put back", async ({
-  page,
-  device,
-}) => {
-  test.setTimeout(90_000);
-  // The page and the unit on one clock: the command's 2 s before it is sent and the unit's time to apply the image
-  // are passed over on both instead of waited for.
-  await installClocks(page, device);
-  const name = "keyboard-delete.txt";
-  await writeFile(join(device.dataDir, "files", name), "k".repeat(100));
-  // Listening for the file chooser before the page opens: Playwright turns the browser's interception of file
-  // dialogs on when a listener is added, without waiting; added just before the key press, on a loaded machine the
-  // dialog could open before the interception was on, and no chooser came.
-  const chooser = new Promise<FileChooser>((chosen) => page.once("filechooser", chosen));
   await page.goto("/commands");
 
   await test.step("executes a command with the keyboard only", async () => {

@@ -1,4 +1,5 @@
-// The console shell: header (title, device name and mode), tab title, navigation, deep links and history.
+// The console shell, one journey: header (title, device name and mode), tab title, navigation, deep links and history,
+// every page under the CSP.
 import type { Page } from "@playwright/test";
 import { expect, modeText, test } from "./fixtures.ts";
 import { dashboardSettled } from "./telemetry-helpers.ts";
@@ -15,11 +16,22 @@ const h1 = (page: Page, name: string) => page.getByRole("heading", { level: 1, n
 const navLink = (page: Page, name: string) => page.getByRole("link", { name, exact: true });
 
 test.describe("shell of a UHF unit", () => {
-  test("from / (one load): header, tab title, footer, every nav link, the title home, Back/Forward, a reload", async ({
+  test("from / (one load): header, tab title, footer, every nav link, the title home, Back/Forward, a reload; every route by its URL, an unknown path, all under the CSP without a violation", async ({
     page,
     request,
     baseURL,
   }) => {
+    // Every page loaded below is watched for a CSP violation (reliability: the build obeys its own CSP).
+    const violations: string[] = [];
+    page.on("console", (m) => {
+      if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
+    });
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (e) =>
+        console.error(`Refused to load: Content Security Policy ${e.violatedDirective} ${e.blockedURI}`),
+      );
+    });
+
     await test.step("the device answers its name and mode", async () => {
       const res = await request.get("/api/config/deviceName");
       expect(res.status()).toBe(200);
@@ -98,21 +110,6 @@ test.describe("shell of a UHF unit", () => {
       await expect(page).toHaveURL(`${baseURL}/commands`);
       await expect(h1(page, "Commands")).toBeVisible();
       await expect(page).toHaveTitle("TRC | DECODER-01");
-    });
-  });
-
-  test("every route loads by its URL, under the CSP without a violation; an unknown path shows telemetry", async ({
-    page,
-  }) => {
-    // Every page loaded below is watched for a CSP violation (reliability: the build obeys its own CSP).
-    const violations: string[] = [];
-    page.on("console", (m) => {
-      if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
-    });
-    await page.addInitScript(() => {
-      document.addEventListener("securitypolicyviolation", (e) =>
-        console.error(`Refused to load: Content Security Policy ${e.violatedDirective} ${e.blockedURI}`),
-      );
     });
 
     await test.step("every route is deep-linkable", async () => {

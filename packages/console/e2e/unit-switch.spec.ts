@@ -74,19 +74,20 @@ test.describe
     });
   });
 
-test.describe
-  .serial("switching from a uhf unit to an hf unit", () => {
-    let hf: RunningDevice;
-    test.beforeAll(async () => {
-      hf = await startExtraDevice({ DEVICE_NAME: "DECODER-HF", DEVICE_MODE: "hf" });
-    });
-    test.afterAll(async () => {
-      await hf?.close();
-    });
+test.describe("switching from a uhf unit to an hf unit", () => {
+  let hf: RunningDevice;
+  test.beforeAll(async () => {
+    hf = await startExtraDevice({ DEVICE_NAME: "DECODER-HF", DEVICE_MODE: "hf" });
+  });
+  test.afterAll(async () => {
+    await hf?.close();
+  });
 
-    test("the fleet's Open: no UHF Antennas card and no uhf/ports request reaches the hf unit", async ({
-      page,
-    }) => {
+  test("the fleet's Open and Developer settings' Submit: no UHF Antennas card and no uhf/ports request reaches the hf unit; back on the uhf unit its card returns", async ({
+    page,
+    device,
+  }) => {
+    await test.step("the fleet's Open: no UHF Antennas card and no uhf/ports request reaches the hf unit", async () => {
       await page.goto("/telemetry");
       await expect(page.getByTestId("device-mode")).toHaveText("uhf");
       await expect(uhfCard(page)).toBeVisible();
@@ -118,10 +119,9 @@ test.describe
       expect(paths).not.toContain("/api/telemetry/uhf/ports");
     });
 
-    test("Developer settings' Submit: the same, and back on the uhf unit its card returns", async ({
-      page,
-      device,
-    }) => {
+    await test.step("Developer settings' Submit: the same, and back on the uhf unit its card returns", async () => {
+      // Back on the worker's uhf unit first (Open chose the hf unit).
+      await pointAt(page, "");
       await page.goto("/telemetry");
       await expect(uhfCard(page)).toBeVisible();
       await hf.hooks.clearLog();
@@ -143,3 +143,4 @@ test.describe
       await expect(uhfCard(page)).toBeVisible();
     });
   });
+});
