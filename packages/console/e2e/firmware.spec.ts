@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { FIRMWARE, makeTestImage } from "@trc/protocol";
-import { advanceClocks, expect, installClocks, type RequestLogEntry, test } from "./fixtures.ts";
+import { advanceClocksUntil, expect, installClocks, type RequestLogEntry, test } from "./fixtures.ts";
 
 const FIRMWARE_PATH = "/api/firmware/update";
 const isChunk = (e: RequestLogEntry) => e.path === FIRMWARE_PATH;
@@ -117,16 +117,7 @@ test("a file that is not an ESP32 image is refused before anything is sent; 20 f
     await expect(page.getByTestId("load-retrying")).toContainText("in a row, the load stops at 20");
     const failed = page.getByText("Load Failed...");
     // Each move lets the waiting retry go; a move while a chunk is on its way only makes the next wait shorter.
-    await expect
-      .poll(
-        async () => {
-          if (await failed.isVisible()) return true;
-          await advanceClocks(page, device, FIRMWARE.retryDelayMs);
-          return failed.isVisible();
-        },
-        { intervals: [50], timeout: 30_000 },
-      )
-      .toBe(true);
+    await advanceClocksUntil(page, device, FIRMWARE.retryDelayMs, () => failed.isVisible());
     await expect(page.getByTestId("stage-error")).toHaveText(
       "20 failures in a row; last: chunk at byte 0: HTTP 500",
     );

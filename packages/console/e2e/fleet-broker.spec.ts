@@ -3,7 +3,7 @@
 // polled row; a broker outage loses no read; an abrupt death reads Offline; Open switches to a broker unit.
 import type { RunningBroker } from "@trc/device";
 import { BROKER_RETRY_MS } from "../src/api/mqtt.ts";
-import { advanceClocks, expect, installClocks, test } from "./fixtures.ts";
+import { advanceClocksUntil, expect, installClocks, test } from "./fixtures.ts";
 import {
   addBroker,
   BROKER_KINDS,
@@ -133,16 +133,7 @@ for (const kind of BROKER_KINDS) {
           brokerState(page, broker.wsUrl)
             .textContent()
             .then((t) => t?.startsWith(`Connected to ${broker.wsUrl}`) ?? false);
-        await expect
-          .poll(
-            async () => {
-              if (await connected()) return true;
-              await advanceClocks(page, device, BROKER_RETRY_MS);
-              return connected();
-            },
-            { timeout: 15_000, intervals: [250] },
-          )
-          .toBe(true);
+        await advanceClocksUntil(page, device, BROKER_RETRY_MS, connected, { timeout: 15_000 });
         await expect(cell(page, unit.name, "seen")).toHaveText(String(during.seen), { timeout: 15_000 });
         await expect(row(page, unit.name)).toHaveAttribute("data-state", "online");
         await expect.poll(async () => (await passingsOf(unit.url)).left, { timeout: 15_000 }).toBe(0);
