@@ -70,8 +70,15 @@ test("Device Time: Set device time waits for a sync; a clock jump raises 'Device
     const truth = (await device.hooks.scenarioState()).clockOffsetMs;
     expect(truth).toBeLessThanOrEqual(value - (entry?.time ?? Number.NaN));
     expect(truth).toBeGreaterThanOrEqual(value - hostNow);
-    await expect(verdict).toHaveAttribute("data-accuracy", "ACCURATE");
-    await expect(time.getByTestId("time-offset")).toHaveText(/^Offset[+-]\d+ ms ± \d+ ms$/);
+    // The re-sync after the set shows the unit's clock as it now is: Accurate, or Accurate* when this request's trip
+    // differed from the last sync's estimate by more than the rules allow (a loaded machine: 103 ms in one run; which
+    // verdict the figures give is accuracy.test.ts's); its bound holds the true offset, rounded to whole ms on screen.
+    await expect(verdict).toHaveAttribute("data-accuracy", /^(ACCURATE|SOMEWHAT_ACCURATE)$/);
+    const shown = (await time.getByTestId("time-offset").textContent()) ?? "";
+    const m = /^Offset([+-]\d+) ms ± (\d+) ms$/.exec(shown);
+    expect(m, `offset text: ${shown}`).not.toBeNull();
+    const { warpMs } = await device.hooks.clock();
+    expect(Math.abs(Number(m?.[1]) - (truth + warpMs))).toBeLessThanOrEqual(Number(m?.[2]) + 1);
     // The condition cleared by itself: the alarm stays until acknowledged.
     await expect(row).toHaveAttribute("data-state", "cleared");
     await row.getByRole("button", { name: "Acknowledge Device clock off (+5.0 s)" }).click();
