@@ -115,7 +115,9 @@ export function scenarioHookRoutes(app: DeviceApp, device: Device): void {
       if (bad) return fail(c, 400, bad);
       const { clockOffsetMs, clockJumpMs, massStart, ...patch } = json.value as Record<string, unknown>;
       if (typeof clockOffsetMs === "number") device.clock.setOffset(clockOffsetMs);
-      if (typeof clockJumpMs === "number") device.clock.set(device.clock.now() + clockJumpMs);
+      // A step of exactly clockJumpMs: the offset moved, not the clock set from a reading of it (two readings of the
+      // host's time a GC pause apart made a jump of -2000 one of -2008 on a loaded machine).
+      if (typeof clockJumpMs === "number") device.clock.setOffset(device.clock.offsetMs + clockJumpMs);
       setScenario(device, patch);
       if (!massStart) return answer(c, device);
       return answer(c, device, { plannedReads: device.reader.massStart(massStart as MassStart) });
