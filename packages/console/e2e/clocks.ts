@@ -49,7 +49,7 @@ export async function advanceClocksUntil(
   device: Device,
   stepMs: number,
   done: () => Promise<boolean>,
-  { timeout = 30_000, message }: { timeout?: number; message?: string } = {},
+  { timeout = 30_000 }: { timeout?: number } = {},
 ): Promise<void> {
   await expect
     .poll(
@@ -58,7 +58,7 @@ export async function advanceClocksUntil(
         await advanceClocks(page, device, stepMs);
         return done();
       },
-      { timeout, intervals: [50], ...(message ? { message } : {}) },
+      { timeout, intervals: [50] },
     )
     .toBe(true);
 }
