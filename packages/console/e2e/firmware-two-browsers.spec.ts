@@ -2,17 +2,8 @@
 import type { Page } from "@playwright/test";
 import { makeTestImage } from "@trc/protocol";
 import { waitForReboot } from "./commands-helpers.ts";
+import { chooseImage, chunkValve, FIRMWARE_PATH, imageFile } from "./firmware-helpers.ts";
 import { expect, type RequestLogEntry, test } from "./fixtures.ts";
-
-const FIRMWARE_PATH = "/api/firmware/update";
-
-/** Opens the firmware page and chooses the image `bytes` as `name`. */
-async function chooseImage(page: Page, name: string, bytes: Uint8Array): Promise<void> {
-  await page.goto("/firmware");
-  await page
-    .getByLabel("Firmware image (.bin)")
-    .setInputFiles({ name, mimeType: "application/octet-stream", buffer: Buffer.from(bytes) });
-}
 
 /** The firmware version the unit reports. */
 async function runningVersion(url: string): Promise<string> {
@@ -25,25 +16,6 @@ test.use({ deviceEnv: { DEVICE_FIRMWARE_APPLY_MS: "1000", DEVICE_REBOOT_MS: "500
 
 const acknowledgedAll = (page: Page, size: number) =>
   page.getByText(`The unit acknowledged all ${size} bytes.`);
-
-/**
- * Holds the page's firmware chunks after its first on their way out until `release()`: its upload is under way (the
- * unit holds its upload lock: the first chunk came, the next is in flight) for as long as the test needs, however
- * fast the machine, and goes on untouched once released.
- */
-async function holdAfterFirstChunk(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let chunks = 0;
-  await page.route(`**${FIRMWARE_PATH}`, async (route) => {
-    chunks += 1;
-    if (chunks > 1) await released;
-    await route.continue();
-  });
-  return release;
-}
 
 test("a second browser is told another upload is in progress, the first goes on, and the second can try again later", async ({
   browser,
@@ -66,7 +38,8 @@ test("a second browser is told another upload is in progress, the first goes on,
 
     // The unit reboots into a complete image: after this moment on its clock (waitForReboot).
     const aStartedAt = (await device.hooks.clock()).now;
-    const releaseA = await holdAfterFirstChunk(page);
+    // A's chunks after its first wait (firmware-helpers.ts): its upload is under way however fast the machine.
+    const valveA = await chunkValve(page);
     await page.getByRole("button", { name: "Load Firmware" }).click();
     await expect(page.getByTestId("load-percent")).toHaveText("6 %");
     const refusedAt = Date.now();
@@ -82,16 +55,14 @@ test("a second browser is told another upload is in progress, the first goes on,
       e.time >= refusedAt &&
       (e.body as { flSize?: string })?.flSize === String(small.length);
     expect((await device.hooks.log()).filter(bFirst)).toHaveLength(1);
-    releaseA();
+    valveA.open();
     await expect(acknowledgedAll(page, big.length)).toBeVisible({ timeout: 30_000 });
     await waitForReboot(device, aStartedAt);
     expect(await runningVersion(device.url)).toBe("8.0.0-a");
 
     // Later, B tries again: Retry, the same file, Load Firmware.
     await bPage.getByRole("button", { name: "Retry" }).click();
-    await bPage
-      .getByLabel("Firmware image (.bin)")
-      .setInputFiles({ name: "b.bin", mimeType: "application/octet-stream", buffer: Buffer.from(small) });
+    await bPage.getByLabel("Firmware image (.bin)").setInputFiles(imageFile("b.bin", small));
     const bStartedAt = (await device.hooks.clock()).now;
     await bPage.getByRole("button", { name: "Load Firmware" }).click();
     await expect(acknowledgedAll(bPage, small.length)).toBeVisible();
