@@ -157,20 +157,24 @@ for (const { kind, start, missing } of BROKERS) {
         await waitFor(async () => (Math.max(...w.seqs(topic)) >= last ? true : undefined));
         const all = w.seqs(topic);
         // QoS 1 is at-least-once: a batch the broker took but could not acknowledge before it stopped comes again
-        // after it (a subscriber drops it by seq). Nothing made during the outage repeats, nothing is missing, the
-        // order holds.
+        // after it (a subscriber drops it by seq). Nothing is missing.
         const repeated = all.filter((seq, i) => all.indexOf(seq) !== i);
-        expect(repeated.filter((seq) => seq > madeBefore)).toEqual([]);
         const once = all.filter((seq, i) => all.indexOf(seq) === i);
         const first = once[0] ?? 0;
         const inOrder = Array.from({ length: once.length }, (_, i) => first + i);
         // The unit hands every read out once, in order, the outage's too.
         expect(handed).toEqual(Array.from({ length: handed.length }, (_, i) => first + i));
-        if (kind === "Mosquitto") expect(once).toEqual(inOrder);
-        else {
+        if (kind === "Mosquitto") {
+          // Mosquitto sends a reconnecting persistent subscriber what it kept, then the live ones: nothing made during
+          // the outage repeats, and the order holds.
+          expect(repeated.filter((seq) => seq > madeBefore)).toEqual([]);
+          expect(once).toEqual(inOrder);
+        } else {
           // Aedes takes a persistent subscriber back for live messages before it has sent what it kept for it while
-          // away (aedes/lib/handlers/connect.js: restoreSubs, registerClient, then emptyQueue): a batch the unit
-          // publishes in that moment may reach the watcher ahead of the kept ones. Every read arrives, none missing.
+          // away (aedes/lib/handlers/connect.js: restoreSubs, registerClient, then emptyQueue). A batch the unit
+          // publishes in that moment may reach the watcher ahead of the kept ones, and twice: sent live, it is kept as
+          // in flight until acknowledged (client.js deliverQoS: outgoingUpdate), and emptyQueue's stream of what is
+          // kept sends it again (ci36: 26..78 twice). Both are QoS 1's at-least-once; every read arrives.
           expect([...once].sort((a, b) => a - b)).toEqual(inOrder);
         }
       } finally {
