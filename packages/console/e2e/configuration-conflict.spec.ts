@@ -154,8 +154,11 @@ test.describe("two operators on the configuration page", () => {
         await expect(input).toBeEnabled();
         expect(await setsSince(device, since)).toHaveLength(0);
         expect((await deviceValues(request)).raw_port).toBe(from + 1);
+        const next = Date.now();
         await input.fill(String(from + 3));
         await submitOf(page, "Raw port").click();
+        // The wait is on the unit receiving this set (a '200 - Success' on screen may be an earlier set's).
+        await expect.poll(async () => (await setsSince(device, next)).length).toBe(1);
         await expect(resultOf(page, "Raw port")).toHaveText("200 - Success");
         await expect(question(page)).toHaveCount(0);
         expect((await deviceValues(request)).raw_port).toBe(from + 3);
