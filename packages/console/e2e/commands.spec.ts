@@ -141,7 +141,9 @@ test("commands page: Reboot answered and kept over a reload, a 400, FS_CLEAR's q
     await expect(page.getByRole("link", { name: "15 / 16 Available" })).toBeVisible();
     await commandRow(page, "Force reboot tasks").click();
     await expect(page.getByText(BANNER)).toHaveCount(0);
-    expect(await packetPreview(page)).toEqual({ cmd: "FORCE_REBOOT_TASKS", args: [], auth_pw: "admin-pass" });
+    await expect
+      .poll(() => packetPreview(page))
+      .toEqual({ cmd: "FORCE_REBOOT_TASKS", args: [], auth_pw: "admin-pass" });
     const clickedAt = await unitNow();
     await executeButton(page).click();
     await passSendDelay();

@@ -85,7 +85,7 @@ test("an owner and a default browser on one unit: own gating, the unit judges ea
 
     // The default browser sends SET_PW right after: no credentials of the owner's go with it, the unit refuses.
     await other.page.getByPlaceholder("new-password").fill("taken-over-1");
-    expect(await packetPreview(other.page)).toEqual({ cmd: "SET_PW", args: ["taken-over-1"] });
+    await expect.poll(() => packetPreview(other.page)).toEqual({ cmd: "SET_PW", args: ["taken-over-1"] });
     since = await unitNow();
     await executeButton(other.page).click();
     await wait(COMMAND_SEND_DELAY_MS);
