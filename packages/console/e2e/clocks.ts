@@ -1,4 +1,5 @@
-// One clock for a browser test (docs/TESTING.md): the page's and its unit's time put together and moved together.
+// One clock for a browser test (docs/TESTING.md): the page's and its unit's time put together and moved together,
+// and a clock offset on screen checked against the unit's true one.
 import type { Page } from "@playwright/test";
 import { expect } from "./expect.ts";
 import type { Device } from "./fixtures.ts";
@@ -61,4 +62,18 @@ export async function advanceClocksUntil(
       { timeout, intervals: [50] },
     )
     .toBe(true);
+}
+
+/**
+ * Holds a clock offset as the console shows it ("+1998 ms ± 3 ms", "Offset−12 ms ± 4 ms") to the unit's true offset
+ * `truthMs`: its bound must hold the truth (+1 for the rounding to whole ms on screen). How close the figure comes is
+ * the machine's network trip; that the bound holds it is the sync's correctness, on any machine.
+ */
+export function expectOffsetHolds(shown: string, truthMs: number): void {
+  const m = /([+−-]?)(\d+) ms ± (\d+) ms/.exec(shown);
+  expect(m, `offset text: ${shown}`).not.toBeNull();
+  const offset = (m?.[1] === "" || m?.[1] === "+" ? 1 : -1) * Number(m?.[2]);
+  expect(Math.abs(offset - truthMs), `shown ${shown}, true offset ${truthMs} ms`).toBeLessThanOrEqual(
+    Number(m?.[3]) + 1,
+  );
 }

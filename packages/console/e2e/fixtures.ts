@@ -19,7 +19,7 @@ import {
 import { expect } from "./expect.ts";
 import { type ScenarioHooks, scenarioHooks } from "./scenario-hooks.ts";
 
-export { advanceClocks, advanceClocksUntil, installClocks } from "./clocks.ts";
+export { advanceClocks, advanceClocksUntil, expectOffsetHolds, installClocks } from "./clocks.ts";
 export type { ScenarioHooks, ScenarioPatch, ScenarioState } from "./scenario-hooks.ts";
 export { expect };
 
