@@ -77,7 +77,7 @@ test("Device Time: Set device time waits for a sync; a clock jump raises 'Device
     await expect(verdict).toHaveAttribute("data-accuracy", /^(ACCURATE|SOMEWHAT_ACCURATE)$/);
     await expect(time.getByTestId("time-offset")).toHaveText(/^Offset[+-]\d+ ms ± \d+ ms$/);
     const { warpMs } = await device.hooks.clock();
-    expectOffsetHolds((await time.getByTestId("time-offset").textContent()) ?? "", truth + warpMs);
+    await expectOffsetHolds(time.getByTestId("time-offset"), truth + warpMs);
     // The condition cleared by itself: the alarm stays until acknowledged.
     await expect(row).toHaveAttribute("data-state", "cleared");
     await row.getByRole("button", { name: "Acknowledge Device clock off (+5.0 s)" }).click();

@@ -1,6 +1,6 @@
 // One clock for a browser test (docs/TESTING.md): the page's and its unit's time put together and moved together,
 // and a clock offset on screen checked against the unit's true one.
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect } from "./expect.ts";
 import type { Device } from "./fixtures.ts";
 
@@ -65,15 +65,17 @@ export async function advanceClocksUntil(
 }
 
 /**
- * Holds a clock offset as the console shows it ("+1998 ms ± 3 ms", "Offset−12 ms ± 4 ms") to the unit's true offset
- * `truthMs`: its bound must hold the truth (+1 for the rounding to whole ms on screen). How close the figure comes is
- * the machine's network trip; that the bound holds it is the sync's correctness, on any machine.
+ * Holds a clock offset the console shows (`shown`: "+1998 ms ± 3 ms", "Offset−12 ms ± 4 ms"), once it is on screen, to
+ * the unit's true offset `truthMs`: its bound must hold the truth (+1 for the rounding to whole ms on screen). How close
+ * the figure comes is the machine's network trip; that the bound holds it is the sync's correctness, on any machine.
  */
-export function expectOffsetHolds(shown: string, truthMs: number): void {
-  const m = /([+−-]?)(\d+) ms ± (\d+) ms/.exec(shown);
-  expect(m, `offset text: ${shown}`).not.toBeNull();
+export async function expectOffsetHolds(shown: Locator, truthMs: number): Promise<void> {
+  const figures = /([+−-]?)(\d+) ms ± (\d+) ms/;
+  await expect(shown).toHaveText(figures);
+  const text = (await shown.textContent()) ?? "";
+  const m = figures.exec(text);
   const offset = (m?.[1] === "" || m?.[1] === "+" ? 1 : -1) * Number(m?.[2]);
-  expect(Math.abs(offset - truthMs), `shown ${shown}, true offset ${truthMs} ms`).toBeLessThanOrEqual(
+  expect(Math.abs(offset - truthMs), `shown ${text}, true offset ${truthMs} ms`).toBeLessThanOrEqual(
     Number(m?.[3]) + 1,
   );
 }

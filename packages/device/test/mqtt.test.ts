@@ -172,9 +172,10 @@ for (const { kind, start, missing } of BROKERS) {
         } else {
           // Aedes takes a persistent subscriber back for live messages before it has sent what it kept for it while
           // away (aedes/lib/handlers/connect.js: restoreSubs, registerClient, then emptyQueue). A batch the unit
-          // publishes in that moment may reach the watcher ahead of the kept ones, and twice: sent live, it is kept as
-          // in flight until acknowledged (client.js deliverQoS: outgoingUpdate), and emptyQueue's stream of what is
-          // kept sends it again (ci36: 26..78 twice). Both are QoS 1's at-least-once; every read arrives.
+          // publishes in that moment may reach the watcher ahead of the kept ones, and twice: Aedes keeps each batch
+          // for it until acknowledged (client.js publish: outgoingEnqueue, then the live delivery), and emptyQueue's
+          // stream of what is kept sends it again (ci36: 26..78 twice). Both are QoS 1's at-least-once; every read
+          // arrives.
           expect([...once].sort((a, b) => a - b)).toEqual(inOrder);
         }
       } finally {
