@@ -269,7 +269,7 @@ build's compile time and file hashes move a total by up to ±0.1 kB).
 |---|---:|---:|
 | the stylesheets of the eight pages other than the dashboard in one \`pages-….css\` (a rolldown group of CSS modules), loaded with whichever page comes first; their rules are scoped by page-prefixed classes, so a page looks the same whatever else the file holds | ±0 | −1.3 kB |
 | the Ready check panel and Set device time, both asked for as the dashboard renders, in one \`dashboard-more\` chunk instead of two | ±0 | −0.25 kB |
-| the Settings page's texts of the storage keys (\`settings/storageKeyMeanings.ts\`) out of the entry, where \`shared/storageKeys.ts\` had carried them | −0.3 kB | ±0 |
+| the Settings page's texts of the storage keys (\`settings/storageKeyMeanings.ts\`) out of the entry, where \`shared/store/storageKeys.ts\` had carried them | −0.3 kB | ±0 |
 | one \`ui/download.ts\` for the configuration backup and the Live page's CSV (two copies before) | ±0 | −0.05 kB |
 | declarations the global stylesheet already makes dropped from the Fleet and Live stylesheets (table collapse and width, cell alignment and rule, box sizing) | ±0 | −0.04 kB |
 

@@ -3,7 +3,7 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
-import { resetAllStores } from "./src/shared/lazyStore.ts";
+import { resetAllStores } from "./src/shared/store/lazyStore.ts";
 
 configure({ reactStrictMode: true });
 afterEach(() => {

@@ -13,7 +13,7 @@ import {
   sampleOf,
   syncClock,
   type TimeSample,
-} from "../src/shared/timeSync.ts";
+} from "../src/shared/clock/timeSync.ts";
 import { simulateFloor } from "./clock-floor.ts";
 import { ms, percentile, verdict } from "./stats.ts";
 

@@ -9,7 +9,8 @@ import { type DeviceProfile, type RunningDevice, startFleet } from "@trc/device"
 import { API, ConfigGetResponse } from "@trc/protocol";
 import { MAX_IN_FLIGHT_IN_ALL, request } from "../src/api/client.ts";
 import { unitValuesQuery } from "../src/fleet/useFleetProfiles.ts";
-import { writeSetting } from "../src/shared/configSet.ts";
+import { timingConfirmations } from "../src/shared/race/timingGuard.ts";
+import { writeSetting } from "../src/shared/settings/configSet.ts";
 import {
   type ApplyIO,
   applyPlan,
@@ -20,10 +21,9 @@ import {
   type UnitResult,
   undoPlan,
   unitOutcome,
-} from "../src/shared/profiles/applyPlan.ts";
-import type { Profile } from "../src/shared/profiles/profile.ts";
-import type { UnitValues } from "../src/shared/profiles/profileDiff.ts";
-import { timingConfirmations } from "../src/shared/profiles/timingGuard.ts";
+} from "../src/shared/settings/profiles/applyPlan.ts";
+import type { Profile } from "../src/shared/settings/profiles/profile.ts";
+import type { UnitValues } from "../src/shared/settings/profiles/profileDiff.ts";
 import { PERFORMANCE_DOC, runNote, writeSection } from "./docs-section.ts";
 import { countLoad, type LoadFigures } from "./unit-load.ts";
 

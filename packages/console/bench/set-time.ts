@@ -2,8 +2,8 @@
 // (its own clock, read through the scenario hook) and the bound the console shows after its re-sync; the console's
 // set (time taken when the request leaves, plus the one-way delay) beside a naive set (time taken at the click).
 import { startChildDevice } from "@trc/device";
-import { takeSample } from "../src/shared/clockQuery.ts";
-import { syncClock } from "../src/shared/timeSync.ts";
+import { takeSample } from "../src/shared/clock/clockQuery.ts";
+import { syncClock } from "../src/shared/clock/timeSync.ts";
 import { setDeviceTime } from "../src/telemetry/setTime.ts";
 import { wallMinusPrecise } from "./clock-offset.ts";
 import { ms, percentile, verdict } from "./stats.ts";

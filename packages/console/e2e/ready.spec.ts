@@ -2,7 +2,7 @@
 // (storage) turning it to "Not ready" with its reason and its link, and the race length and the timing program marked
 // not needed kept over a new load. Each item's rule and exact reason (battery against race + 1 h, antennas lost, poor
 // or silent for 10 min, the clock's 100 ms and 10 min, the backlog, the timing program) is proven in
-// src/shared/readyRules.test.ts and src/telemetry/ReadyPanel.test.tsx (docs/TESTING.md).
+// src/shared/ready/readyRules.test.ts and src/telemetry/ReadyPanel.test.tsx (docs/TESTING.md).
 import { expect, test } from "./fixtures.ts";
 import { item, openReady, readyPanel, storageFull, value } from "./ready-helpers.ts";
 import { telemetryCards } from "./telemetry-helpers.ts";

@@ -9,7 +9,7 @@ import {
   partitionText,
   storageSize,
   usedPercent,
-} from "../src/shared/telemetryFormat.ts";
+} from "../src/shared/readings/telemetryFormat.ts";
 import { asked } from "./alarms-helpers.ts";
 import { advanceClocks, expect, installClocks, test } from "./fixtures.ts";
 import { dashboardSettled, firstAnswers, type Json, telemetryCards } from "./telemetry-helpers.ts";

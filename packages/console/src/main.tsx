@@ -5,9 +5,9 @@ import { createRoot } from "react-dom/client";
 import { createGuardedHistory } from "./app/history.ts";
 import { queryClient } from "./app/queryClient.ts";
 import { AppRoutes } from "./app/router.tsx";
-import { apiBase, useDeviceSettings } from "./shared/deviceSettings.ts";
-import { startDashboard } from "./shared/telemetryQueries.ts";
-import { selectUnit } from "./shared/unit.ts";
+import { startDashboard } from "./shared/readings/telemetryQueries.ts";
+import { apiBase, useDeviceSettings } from "./shared/unit/deviceSettings.ts";
+import { selectUnit } from "./shared/unit/unit.ts";
 import "./styles/app.css";
 
 const root = document.getElementById("root");

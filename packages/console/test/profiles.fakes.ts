@@ -3,7 +3,7 @@ import { API, type ConfigValue } from "@trc/protocol";
 import type { RequestOptions } from "../src/api/client.ts";
 import { DeviceError } from "../src/api/errors.ts";
 import { write } from "../src/api/write.ts";
-import type { ApplyIO } from "../src/shared/profiles/applyPlan.ts";
+import type { ApplyIO } from "../src/shared/settings/profiles/applyPlan.ts";
 
 export type Answer = { status: number; body: unknown };
 

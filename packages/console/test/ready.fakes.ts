@@ -1,5 +1,5 @@
 // A healthy unit's Ready readings (every item holds) and how to change one part: for the Ready check's table tests.
-import type { ReadyReadings } from "../src/shared/readyRules.ts";
+import type { ReadyReadings } from "../src/shared/ready/readyRules.ts";
 
 export const NOW = 1_700_000_000_000;
 export const MIN = 60_000;

@@ -3,8 +3,8 @@
 import { act, screen } from "@testing-library/react";
 import type { TimingTelemetry } from "@trc/protocol";
 import { afterEach, beforeEach, vi } from "vitest";
-import { useAuth } from "../src/shared/authStore.ts";
-import { selectUnit } from "../src/shared/unit.ts";
+import { useAuth } from "../src/shared/access/authStore.ts";
+import { selectUnit } from "../src/shared/unit/unit.ts";
 import TimingPage from "../src/timing/TimingPage.tsx";
 import { renderPage } from "../test-utils.tsx";
 

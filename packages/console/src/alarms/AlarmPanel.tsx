@@ -1,7 +1,7 @@
 // The 'Unit alarms' panel under the header: each alarm with its text, since when and Acknowledge; the Sound switch;
 // a live region that announces new alarms.
 
-import { type ListedAlarm, useAlarms } from "../shared/alarmStore.ts";
+import { type ListedAlarm, useAlarms } from "../shared/alarms/alarmStore.ts";
 import { unlockAudio } from "../ui/beep.ts";
 
 function AlarmRow({ alarm }: { alarm: ListedAlarm }) {

@@ -5,10 +5,10 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, render, screen } from "@testing-library/react";
 import type { TimingTelemetry } from "@trc/protocol";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { useAlarms } from "../shared/alarmStore.ts";
-import { apiBase, useDeviceSettings } from "../shared/deviceSettings.ts";
-import { TIMING_REFRESH_MS, useTimingIntent } from "../shared/timing.ts";
-import { selectUnit } from "../shared/unit.ts";
+import { useAlarms } from "../shared/alarms/alarmStore.ts";
+import { TIMING_REFRESH_MS, useTimingIntent } from "../shared/race/timing.ts";
+import { apiBase, useDeviceSettings } from "../shared/unit/deviceSettings.ts";
+import { selectUnit } from "../shared/unit/unit.ts";
 import { AlarmPanel } from "./AlarmPanel.tsx";
 import { useAlarmWatch } from "./useAlarmWatch.ts";
 

@@ -12,15 +12,15 @@ import { ALARM_WATCH_INTERVAL_MS, type TelemetryDataset } from "@trc/protocol";
 import { useEffect, useEffectEvent } from "react";
 import { useConnection } from "../api/connection.ts";
 import { useHeartbeat } from "../api/heartbeat.ts";
-import { type AlarmReadings, alarmRules, remember } from "../shared/alarmRules.ts";
-import { useAlarms } from "../shared/alarmStore.ts";
-import { backlog, passingsPoints } from "../shared/backlog.ts";
-import { clockResultQuery, clockView } from "../shared/clockQuery.ts";
-import { useApiBase } from "../shared/deviceSettings.ts";
-import { history } from "../shared/telemetryHistory.ts";
-import { datasetQuery, type Reading } from "../shared/telemetryQueries.ts";
-import { timingQuery, useTimingIntent } from "../shared/timing.ts";
-import { useDeviceMode } from "../shared/unit.ts";
+import { type AlarmReadings, alarmRules, remember } from "../shared/alarms/alarmRules.ts";
+import { useAlarms } from "../shared/alarms/alarmStore.ts";
+import { clockResultQuery, clockView } from "../shared/clock/clockQuery.ts";
+import { timingQuery, useTimingIntent } from "../shared/race/timing.ts";
+import { backlog, passingsPoints } from "../shared/readings/backlog.ts";
+import { history } from "../shared/readings/telemetryHistory.ts";
+import { datasetQuery, type Reading } from "../shared/readings/telemetryQueries.ts";
+import { useApiBase } from "../shared/unit/deviceSettings.ts";
+import { useDeviceMode } from "../shared/unit/unit.ts";
 import { beep } from "../ui/beep.ts";
 
 /** After the dashboard's own requests and the clock sync; always background (paused during a firmware upload). */

@@ -45,7 +45,7 @@ export const useConnection = create<ConnectionState>((set) => ({
 
 /**
  * Makes `unit` (a canonical address) the unit the console talks to; another unit than before starts with its
- * connection state unknown. Called by `selectUnit` (shared/unit.ts), the one way to switch units.
+ * connection state unknown. Called by `selectUnit` (shared/unit/unit.ts), the one way to switch units.
  */
 export function chooseUnit(unit: string): void {
   const changed = unit !== currentUnit();

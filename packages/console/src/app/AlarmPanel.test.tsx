@@ -8,9 +8,9 @@ import { ALARM_WATCH_INTERVAL_MS } from "@trc/protocol";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AlarmPanel } from "../alarms/AlarmPanel.tsx";
 import { useAlarmWatch, watchWait } from "../alarms/useAlarmWatch.ts";
-import { useAlarms } from "../shared/alarmStore.ts";
-import { apiBase, useDeviceSettings } from "../shared/deviceSettings.ts";
-import { telemetryKey } from "../shared/telemetryQueries.ts";
+import { useAlarms } from "../shared/alarms/alarmStore.ts";
+import { telemetryKey } from "../shared/readings/telemetryQueries.ts";
+import { apiBase, useDeviceSettings } from "../shared/unit/deviceSettings.ts";
 import { useTabTitle } from "./useDeviceIdentity.ts";
 
 const answers: Record<string, unknown> = {

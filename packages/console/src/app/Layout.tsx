@@ -2,8 +2,8 @@
 import { PRODUCT_TITLE } from "@trc/protocol";
 import { lazy, type ReactNode, Suspense, useRef } from "react";
 import { Link, useLocation } from "wouter";
-import { DEVICE_NAME_PLACEHOLDER } from "../shared/deviceSettings.ts";
-import { useDeviceMode, useDeviceName } from "../shared/unit.ts";
+import { DEVICE_NAME_PLACEHOLDER } from "../shared/unit/deviceSettings.ts";
+import { useDeviceMode, useDeviceName } from "../shared/unit/unit.ts";
 import { ConnectionIndicator } from "./ConnectionIndicator.tsx";
 import { ErrorBoundary } from "./ErrorBoundary.tsx";
 import { RestartWatch } from "./RestartWatch.tsx";

@@ -4,8 +4,8 @@ import { API } from "@trc/protocol";
 import { DeviceError, errorText } from "../api/errors.ts";
 import { watchReboot } from "../api/rebootWatch.ts";
 import { write } from "../api/write.ts";
-import { writeCredentials } from "../shared/credentials.ts";
-import { usePendingChanges } from "../shared/restartStore.ts";
+import { writeCredentials } from "../shared/access/credentials.ts";
+import { usePendingChanges } from "../shared/unit/restartStore.ts";
 
 const NOT_BACK = "The unit has not come back within 2 minutes. Check its power and connection.";
 

@@ -4,8 +4,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { useRestart } from "../shared/restartStore.ts";
-import { selectUnit } from "../shared/unit.ts";
+import { useRestart } from "../shared/unit/restartStore.ts";
+import { selectUnit } from "../shared/unit/unit.ts";
 import { RestartWatch } from "./RestartWatch.tsx";
 
 const A = "http://10.0.0.1";

@@ -1,9 +1,9 @@
 // Follows the unit's reboots on every page (a restart clears the pending changes) and shows the restart banner of the
 // chosen unit, whose chunk loads only when a setting of that unit changed since it last restarted.
 import { lazy, Suspense, useEffect } from "react";
-import { useApiBase } from "../shared/deviceSettings.ts";
-import { watchForOtherReboots } from "../shared/rebootCheck.ts";
-import { followReboots, usePendingChanges } from "../shared/restartStore.ts";
+import { useApiBase } from "../shared/unit/deviceSettings.ts";
+import { watchForOtherReboots } from "../shared/unit/rebootCheck.ts";
+import { followReboots, usePendingChanges } from "../shared/unit/restartStore.ts";
 
 const RestartBanner = lazy(() => import("./RestartBanner.tsx"));
 

@@ -1,5 +1,5 @@
 // The header's race control badge (issue 31): "Test mode" or "Timing · file · N passings"; nothing for a unit without it.
-import { timingBadgeText, useTiming } from "../shared/timing.ts";
+import { timingBadgeText, useTiming } from "../shared/race/timing.ts";
 
 export function TimingBadge() {
   const timing = useTiming();

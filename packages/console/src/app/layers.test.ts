@@ -39,7 +39,7 @@ describe("the console's layers (biome.json noRestrictedImports)", () => {
     ["shared/probe.ts", "../telemetry/queries.ts", "shared/"],
     ["shared/probe.ts", "../ui/ConfirmDialog.tsx", "shared/"],
     ["ui/probe.tsx", "../app/Layout.tsx", "ui/"],
-    ["api/probe.ts", "../shared/unit.ts", "api/"],
+    ["api/probe.ts", "../shared/unit/unit.ts", "api/"],
     ["api/probe.ts", "../ui/bytes.ts", "api/"],
   ])("%s may not import %s", (path, from, who) => {
     const errors = lintImport(path, from);
@@ -49,7 +49,7 @@ describe("the console's layers (biome.json noRestrictedImports)", () => {
 
   it.each([
     ["alarms/probe.ts", "./rules.ts"],
-    ["alarms/probe.ts", "../shared/storageKeys.ts"],
+    ["alarms/probe.ts", "../shared/store/storageKeys.ts"],
     ["alarms/probe.ts", "../ui/ConfirmDialog.tsx"],
     ["alarms/probe.ts", "../api/client.ts"],
     ["alarms/probe.test.tsx", "../../test-utils.tsx"],

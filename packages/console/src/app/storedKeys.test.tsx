@@ -1,4 +1,4 @@
-// Every key the console writes to browser storage is one of shared/storageKeys.ts, and the Settings page names it; the
+// Every key the console writes to browser storage is one of shared/store/storageKeys.ts, and the Settings page names it; the
 // stores read nothing when imported, and resetAllStores starts every one of them again.
 import { render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -7,16 +7,16 @@ import { useFleetBrokers } from "../fleet/brokers.ts";
 import { useFleetUnits } from "../fleet/units.ts";
 import { LocalStorageSection } from "../settings/LocalStorageSection.tsx";
 import { LOCAL_KEY_MEANINGS, SESSION_KEY_MEANINGS } from "../settings/storageKeyMeanings.ts";
-import { useAlarms } from "../shared/alarmStore.ts";
-import { useAuth } from "../shared/authStore.ts";
-import { useFlags } from "../shared/flags.ts";
-import { resetAllStores } from "../shared/lazyStore.ts";
-import { useProfiles } from "../shared/profiles/profileStore.ts";
-import { useReadySettings } from "../shared/readySettings.ts";
-import { useRestart } from "../shared/restartStore.ts";
-import { LOCAL_KEYS, SESSION_KEYS } from "../shared/storageKeys.ts";
-import { history, useTelemetryHistory } from "../shared/telemetryHistory.ts";
-import { selectUnit } from "../shared/unit.ts";
+import { useAuth } from "../shared/access/authStore.ts";
+import { useFlags } from "../shared/access/flags.ts";
+import { useAlarms } from "../shared/alarms/alarmStore.ts";
+import { history, useTelemetryHistory } from "../shared/readings/telemetryHistory.ts";
+import { useReadySettings } from "../shared/ready/readySettings.ts";
+import { useProfiles } from "../shared/settings/profiles/profileStore.ts";
+import { resetAllStores } from "../shared/store/lazyStore.ts";
+import { LOCAL_KEYS, SESSION_KEYS } from "../shared/store/storageKeys.ts";
+import { useRestart } from "../shared/unit/restartStore.ts";
+import { selectUnit } from "../shared/unit/unit.ts";
 
 afterEach(() => {
   localStorage.clear();
@@ -92,14 +92,14 @@ describe("the stores", () => {
       import("../fleet/units.ts"),
       import("../fleet/brokers.ts"),
       import("../commands/commandsStore.ts"),
-      import("../shared/alarmStore.ts"),
-      import("../shared/authStore.ts"),
-      import("../shared/deviceSettings.ts"),
-      import("../shared/flags.ts"),
-      import("../shared/profiles/profileStore.ts"),
-      import("../shared/readySettings.ts"),
-      import("../shared/restartStore.ts"),
-      import("../shared/telemetryHistory.ts"),
+      import("../shared/alarms/alarmStore.ts"),
+      import("../shared/access/authStore.ts"),
+      import("../shared/unit/deviceSettings.ts"),
+      import("../shared/access/flags.ts"),
+      import("../shared/settings/profiles/profileStore.ts"),
+      import("../shared/ready/readySettings.ts"),
+      import("../shared/unit/restartStore.ts"),
+      import("../shared/readings/telemetryHistory.ts"),
     ]);
     expect(getItem).not.toHaveBeenCalled();
     expect(getSessionItem).not.toHaveBeenCalled();

@@ -1,9 +1,9 @@
 // The chosen unit's identity (GET /api/config/deviceName) and the tab title in step with it and the alarms (D1).
 import { PAGE_TITLE_PREFIX } from "@trc/protocol";
 import { useEffect } from "react";
-import { useAlarms } from "../shared/alarmStore.ts";
-import { DEVICE_NAME_PLACEHOLDER } from "../shared/deviceSettings.ts";
-import { useDeviceName, useUnitIdentity } from "../shared/unit.ts";
+import { useAlarms } from "../shared/alarms/alarmStore.ts";
+import { DEVICE_NAME_PLACEHOLDER } from "../shared/unit/deviceSettings.ts";
+import { useDeviceName, useUnitIdentity } from "../shared/unit/unit.ts";
 
 /** The tab title must not let an alarm be missed: it starts with this while any listed alarm is unacknowledged. */
 export const ALARM_TITLE_PREFIX = "(!) ";
@@ -22,7 +22,7 @@ export function useTabTitle(): void {
   }, [deviceName, unacknowledged]);
 }
 
-/** The chosen unit's identity query (its name and mode: shared/unit.ts), and the tab title. */
+/** The chosen unit's identity query (its name and mode: shared/unit/unit.ts), and the tab title. */
 export function useDeviceIdentity() {
   const query = useUnitIdentity();
   useTabTitle();

@@ -5,8 +5,8 @@
 import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderPage } from "../../test-utils.tsx";
-import { useAuth } from "../shared/authStore.ts";
-import { useDeviceSettings } from "../shared/deviceSettings.ts";
+import { useAuth } from "../shared/access/authStore.ts";
+import { useDeviceSettings } from "../shared/unit/deviceSettings.ts";
 import AuthPage from "./AuthPage.tsx";
 
 const UNIT = "http://10.9.2.1";

@@ -1,6 +1,6 @@
 // The auth page (SPEC §2, §4): None, Password (tested with the device after 0.5 s) or Encrypted Key (not yet available).
 import { type FormEvent, useId, useState } from "react";
-import { useAuth } from "../shared/authStore.ts";
+import { useAuth } from "../shared/access/authStore.ts";
 import { AuthStatus } from "../ui/AuthStatus.tsx";
 import { Spinner } from "../ui/Spinner.tsx";
 import { KeyOption } from "./KeyOption.tsx";

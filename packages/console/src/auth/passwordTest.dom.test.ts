@@ -2,8 +2,8 @@
 import { AUTH_TEST_DELAY_MS, DEFAULT_LEVEL } from "@trc/protocol";
 import { beforeEach, describe, expect, it } from "vitest";
 import { DeviceError } from "../api/errors.ts";
-import { useAuth } from "../shared/authStore.ts";
-import { authTypeText, NO_AUTH } from "../shared/authText.ts";
+import { useAuth } from "../shared/access/authStore.ts";
+import { authTypeText, NO_AUTH } from "../shared/access/authText.ts";
 import { type AuthFetcher, askLevel, checkPassword } from "./passwordTest.ts";
 
 const answer =

@@ -5,8 +5,8 @@ import { API, AUTH_TEST_DELAY_MS, AuthTestResponse, fieldIssues } from "@trc/pro
 import { DeviceError, errorText, isGuessLimit, reasonOf } from "../api/errors.ts";
 import { sleep as sleepFor } from "../api/sleep.ts";
 import { type Answer, write } from "../api/write.ts";
-import { type AuthResult, useAuth } from "../shared/authStore.ts";
-import { passwordTestMessage } from "../shared/authText.ts";
+import { type AuthResult, useAuth } from "../shared/access/authStore.ts";
+import { passwordTestMessage } from "../shared/access/authText.ts";
 
 /** A scripted unit for tests; by default the write goes to the chosen unit. */
 export type AuthFetcher = (json: { auth_pw?: string }) => Promise<Answer>;

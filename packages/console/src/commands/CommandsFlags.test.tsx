@@ -6,8 +6,8 @@ import { act, fireEvent, screen, within } from "@testing-library/react";
 import { API, BUILT_IN_COMMANDS } from "@trc/protocol";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderPage } from "../../test-utils.tsx";
-import { useAuth } from "../shared/authStore.ts";
-import { useFlags } from "../shared/flags.ts";
+import { useAuth } from "../shared/access/authStore.ts";
+import { useFlags } from "../shared/access/flags.ts";
 import CommandsPage from "./CommandsPage.tsx";
 import { advance, onFakeClockWithUnit } from "./commandsTestClock.ts";
 

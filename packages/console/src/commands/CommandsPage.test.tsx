@@ -3,8 +3,8 @@ import { act, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
 import { renderPage as renderWith } from "../../test-utils.tsx";
-import { useAuth } from "../shared/authStore.ts";
-import { useFlags } from "../shared/flags.ts";
+import { useAuth } from "../shared/access/authStore.ts";
+import { useFlags } from "../shared/access/flags.ts";
 import CommandsPage from "./CommandsPage.tsx";
 import { useCommands } from "./commandsStore.ts";
 

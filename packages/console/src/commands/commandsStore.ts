@@ -1,7 +1,7 @@
 // Commands page state: the selection, each command's draft arguments, and the history (newest 50 in localStorage).
 import { persist } from "zustand/middleware";
-import { lazyStore } from "../shared/lazyStore.ts";
-import { local, plainStorage } from "../shared/storage.ts";
+import { lazyStore } from "../shared/store/lazyStore.ts";
+import { local, plainStorage } from "../shared/store/storage.ts";
 import {
   appendEntry,
   HISTORY_KEY,

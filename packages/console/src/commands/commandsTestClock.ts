@@ -1,9 +1,9 @@
 // Test helper: the Commands page's component tests on a fake clock, against one stubbed unit (set up and put back).
 import { act, cleanup } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
-import { useAuth } from "../shared/authStore.ts";
-import { useDeviceSettings } from "../shared/deviceSettings.ts";
-import { useFlags } from "../shared/flags.ts";
+import { useAuth } from "../shared/access/authStore.ts";
+import { useFlags } from "../shared/access/flags.ts";
+import { useDeviceSettings } from "../shared/unit/deviceSettings.ts";
 import { useCommands } from "./commandsStore.ts";
 
 /** Moves the fake clock on by `ms`, letting React and the promises it releases settle. */

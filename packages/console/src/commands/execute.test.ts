@@ -2,7 +2,7 @@
 import { type CommandDefinition, findCommand } from "@trc/protocol";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DeviceError } from "../api/errors.ts";
-import { useDeviceSettings } from "../shared/deviceSettings.ts";
+import { useDeviceSettings } from "../shared/unit/deviceSettings.ts";
 import { useCommands } from "./commandsStore.ts";
 import { executeCommand } from "./execute.ts";
 

@@ -1,6 +1,6 @@
 // Unit tests of the execute button's rule over every combination of selection, validity, level and flags.
 import { describe, expect, it } from "vitest";
-import { levelAllows } from "../shared/credentials.ts";
+import { levelAllows } from "../shared/access/credentials.ts";
 import { type ExecuteInput, executeButton, insufficient, levelBadge } from "./executeRule.ts";
 
 const base: ExecuteInput = {

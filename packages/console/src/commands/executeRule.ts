@@ -1,6 +1,6 @@
 // The execute button's rule (SPEC §4, §6): its label, and when it may be pressed.
 import { LEVEL_BADGE_FROM, namedLevel } from "@trc/protocol";
-import { levelAllows } from "../shared/credentials.ts";
+import { levelAllows } from "../shared/access/credentials.ts";
 
 export type ExecuteLabel = "Execute" | "Error" | "Not Authed";
 

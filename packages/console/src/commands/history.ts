@@ -6,7 +6,7 @@ import {
   type CommandOutcome,
   type CommandState,
 } from "@trc/protocol";
-import { LOCAL_KEYS } from "../shared/storageKeys.ts";
+import { LOCAL_KEYS } from "../shared/store/storageKeys.ts";
 
 export const HISTORY_LIMIT = 50;
 export const HISTORY_KEY = LOCAL_KEYS.commandHistory;

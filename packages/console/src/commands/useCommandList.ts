@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { send } from "../api/client.ts";
 import { errorText } from "../api/errors.ts";
-import { deviceKey, useApiBase } from "../shared/deviceSettings.ts";
+import { deviceKey, useApiBase } from "../shared/unit/deviceSettings.ts";
 import { type CommandListResult, localCommandList, remoteCommandList } from "./commandList.ts";
 
 export interface CommandListState {

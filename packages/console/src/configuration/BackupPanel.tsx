@@ -3,9 +3,9 @@
 import type { ConfigValue } from "@trc/protocol";
 import { useState } from "react";
 import { errorText } from "../api/errors.ts";
-import { conflictText } from "../shared/conflict.ts";
-import type { ConfigEntry } from "../shared/settingRules.ts";
-import { useDeviceName } from "../shared/unit.ts";
+import { conflictText } from "../shared/settings/conflict.ts";
+import type { ConfigEntry } from "../shared/settings/settingRules.ts";
+import { useDeviceName } from "../shared/unit/unit.ts";
 import { download } from "../ui/download.ts";
 import { Spinner } from "../ui/Spinner.tsx";
 import {

@@ -4,7 +4,7 @@ import { fireEvent, render, screen } from "@testing-library/react";
 import { type ConfigValue, findConfigItem } from "@trc/protocol";
 import { useReducer } from "react";
 import { describe, expect, it, vi } from "vitest";
-import { withCurrentValues } from "../shared/settingRules.ts";
+import { withCurrentValues } from "../shared/settings/settingRules.ts";
 import { ConfigSetting } from "./ConfigSetting.tsx";
 import { configReducer, initialConfigState } from "./configState.ts";
 

@@ -1,7 +1,7 @@
 // One setting (SPEC §2): name, description, 'Reset to default', 'Current', the input, Submit, the limit reason, the
 // question when the unit's value changed meanwhile, and the result.
 import { useState } from "react";
-import { CONFLICT_ANSWERS, type ConflictAnswer, conflictText } from "../shared/conflict.ts";
+import { CONFLICT_ANSWERS, type ConflictAnswer, conflictText } from "../shared/settings/conflict.ts";
 import {
   type ConfigEntry,
   canResetToDefault,
@@ -10,7 +10,7 @@ import {
   inputKind,
   isEdited,
   valueText,
-} from "../shared/settingRules.ts";
+} from "../shared/settings/settingRules.ts";
 import { ConfigInput } from "../ui/ConfigInput.tsx";
 import { Spinner } from "../ui/Spinner.tsx";
 import { FIELD_STATUS_TEXT, type FieldState, fieldClass } from "./configState.ts";

@@ -1,8 +1,8 @@
 // The tree of categories (SPEC §2, D5): display names, nested by underscore path, each with its settings.
 import { buildConfigTree, type ConfigTreeNode } from "@trc/protocol";
-import type { ConflictAnswer } from "../shared/conflict.ts";
-import { filterWords } from "../shared/filterWords.ts";
-import type { ConfigEntry, Draft } from "../shared/settingRules.ts";
+import { filterWords } from "../shared/race/filterWords.ts";
+import type { ConflictAnswer } from "../shared/settings/conflict.ts";
+import type { ConfigEntry, Draft } from "../shared/settings/settingRules.ts";
 import { ConfigSetting } from "./ConfigSetting.tsx";
 import { cleanField, type FieldState } from "./configState.ts";
 

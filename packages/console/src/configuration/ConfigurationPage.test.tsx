@@ -7,8 +7,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-libra
 import { API, BUILT_IN_CONFIG, type ConfigValue } from "@trc/protocol";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderPage } from "../../test-utils.tsx";
-import { useDeviceSettings } from "../shared/deviceSettings.ts";
-import { useFlags } from "../shared/flags.ts";
+import { useFlags } from "../shared/access/flags.ts";
+import { useDeviceSettings } from "../shared/unit/deviceSettings.ts";
 import ConfigurationPage from "./ConfigurationPage.tsx";
 
 const UNIT = "http://10.8.0.1";

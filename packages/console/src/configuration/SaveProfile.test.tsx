@@ -6,8 +6,8 @@ import { BUILT_IN_CONFIG } from "@trc/protocol";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type HttpUnit, stubUnits, unit } from "../../test/profilesUi.fakes.ts";
 import { renderPage } from "../../test-utils.tsx";
-import { useProfiles } from "../shared/profiles/profileStore.ts";
-import { selectUnit } from "../shared/unit.ts";
+import { useProfiles } from "../shared/settings/profiles/profileStore.ts";
+import { selectUnit } from "../shared/unit/unit.ts";
 import ConfigurationPage from "./ConfigurationPage.tsx";
 
 let one: HttpUnit;

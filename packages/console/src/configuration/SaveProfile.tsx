@@ -2,9 +2,9 @@
 // a name, into the fleet's profiles (the Fleet page compares the units against them).
 import type { ConfigValue } from "@trc/protocol";
 import { useState } from "react";
-import { profileFromUnit, profileNameReason, settingsRefusals } from "../shared/profiles/profile.ts";
-import { useProfiles } from "../shared/profiles/profileStore.ts";
-import { type ConfigEntry, isSecret, valueText } from "../shared/settingRules.ts";
+import { profileFromUnit, profileNameReason, settingsRefusals } from "../shared/settings/profiles/profile.ts";
+import { useProfiles } from "../shared/settings/profiles/profileStore.ts";
+import { type ConfigEntry, isSecret, valueText } from "../shared/settings/settingRules.ts";
 
 export function SaveProfile({ items }: { items: readonly ConfigEntry[] }) {
   const reported = items.filter((i) => i.value_current !== undefined);

@@ -1,7 +1,7 @@
 // Unit tests of export, reading an import file and the list of differing settings.
 import { BUILT_IN_CONFIG } from "@trc/protocol";
 import { describe, expect, it } from "vitest";
-import { withCurrentValues } from "../shared/settingRules.ts";
+import { withCurrentValues } from "../shared/settings/settingRules.ts";
 import { backupFileName, importValueText, makeBackup, planImport, readBackup } from "./backup.ts";
 
 const items = withCurrentValues(BUILT_IN_CONFIG, {

@@ -1,6 +1,6 @@
 // Backup and restore of the configuration: the export file, reading it back, and which settings an import would change.
 import { type ConfigValue, checkConfigValue } from "@trc/protocol";
-import { type ConfigEntry, HIDDEN_SECRET, isSecret, NOT_REPORTED } from "../shared/settingRules.ts";
+import { type ConfigEntry, HIDDEN_SECRET, isSecret, NOT_REPORTED } from "../shared/settings/settingRules.ts";
 
 export const BACKUP_FORMAT = "trc-config-backup";
 export const BACKUP_VERSION = 1;

@@ -1,8 +1,8 @@
 // Setting a value: only a 200 counts, a refusal throws with the device's reason, credentials follow config.useAuth.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DeviceError } from "../api/errors.ts";
-import { useAuth } from "../shared/authStore.ts";
-import { useFlags } from "../shared/flags.ts";
+import { useAuth } from "../shared/access/authStore.ts";
+import { useFlags } from "../shared/access/flags.ts";
 import { failedResult, setSetting } from "./configApi.ts";
 
 const UNIT = "http://10.6.0.1";

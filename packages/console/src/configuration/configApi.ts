@@ -10,8 +10,8 @@ import {
 import { request, send } from "../api/client.ts";
 import { DeviceError, errorText, isGuessLimit } from "../api/errors.ts";
 import { readMapping } from "../api/mappingStore.ts";
-import { writeSetting } from "../shared/configSet.ts";
-import { type ConfigEntry, withCurrentValues, withKnownLimits } from "../shared/settingRules.ts";
+import { writeSetting } from "../shared/settings/configSet.ts";
+import { type ConfigEntry, withCurrentValues, withKnownLimits } from "../shared/settings/settingRules.ts";
 import { noAnswerResult, type SaveResult, saveResult } from "./saveResult.ts";
 
 /** Remote store: how many setting definitions were queried of how many the device has. */

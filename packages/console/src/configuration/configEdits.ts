@@ -1,8 +1,14 @@
 // The configuration page's own state: only the operator's edits. Everything the unit said comes from the query;
 // `configView` puts the two together into what the page shows.
 import type { ConfigRefreshState, ConfigValue } from "@trc/protocol";
-import type { Conflict } from "../shared/conflict.ts";
-import { type ConfigEntry, type Draft, draftOf, isEdited, readDraft } from "../shared/settingRules.ts";
+import type { Conflict } from "../shared/settings/conflict.ts";
+import {
+  type ConfigEntry,
+  type Draft,
+  draftOf,
+  isEdited,
+  readDraft,
+} from "../shared/settings/settingRules.ts";
 import type { SaveResult } from "./saveResult.ts";
 
 /** SPEC §4 config input: yellow when changed, green after a save, red after a failed one; busy while submitting. */

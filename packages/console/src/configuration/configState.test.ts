@@ -1,7 +1,7 @@
 // Unit tests of the page state machine: load states, input colours, busy flag, limits, refresh keeping edits.
 import { BUILT_IN_CONFIG } from "@trc/protocol";
 import { describe, expect, it } from "vitest";
-import { withCurrentValues } from "../shared/settingRules.ts";
+import { withCurrentValues } from "../shared/settings/settingRules.ts";
 import {
   type ConfigAction,
   type ConfigState,

@@ -7,8 +7,8 @@ import {
   conflictStep,
   conflictText,
   findConflict,
-} from "../shared/conflict.ts";
-import { type ConfigEntry, valueText, withCurrentValues } from "../shared/settingRules.ts";
+} from "../shared/settings/conflict.ts";
+import { type ConfigEntry, valueText, withCurrentValues } from "../shared/settings/settingRules.ts";
 import { choiceAfterRecheck, planImport, recheckImport } from "./backup.ts";
 import { configView, type Edits, editsReducer, type QuerySnapshot } from "./configEdits.ts";
 import { saveResult } from "./saveResult.ts";

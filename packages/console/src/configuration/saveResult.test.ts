@@ -1,6 +1,6 @@
 // Unit tests of the save result texts and colours (SPEC §8) and the set body (D3).
 import { describe, expect, it } from "vitest";
-import { setBody } from "../shared/configSet.ts";
+import { setBody } from "../shared/settings/configSet.ts";
 import { noAnswerResult, saveResult } from "./saveResult.ts";
 
 describe("saveResult", () => {

@@ -4,19 +4,15 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import type { ConfigValue } from "@trc/protocol";
 import { useCallback, useLayoutEffect, useReducer, useRef, useState } from "react";
 import { errorText } from "../api/errors.ts";
-import { type ConflictAnswer, conflictStep, findConflict } from "../shared/conflict.ts";
-import { deviceKey, useApiBase } from "../shared/deviceSettings.ts";
-import { useFlags } from "../shared/flags.ts";
-import {
-  changesPassings,
-  type TimingConfirmation,
-  timingConfirmations,
-} from "../shared/profiles/timingGuard.ts";
-import { checkForReboot } from "../shared/rebootCheck.ts";
-import { useRestart } from "../shared/restartStore.ts";
-import { type Draft, readDraft } from "../shared/settingRules.ts";
-import { TIMING_REFRESH_MS, timingQuery } from "../shared/timing.ts";
-import { useDeviceName } from "../shared/unit.ts";
+import { useFlags } from "../shared/access/flags.ts";
+import { TIMING_REFRESH_MS, timingQuery } from "../shared/race/timing.ts";
+import { changesPassings, type TimingConfirmation, timingConfirmations } from "../shared/race/timingGuard.ts";
+import { type ConflictAnswer, conflictStep, findConflict } from "../shared/settings/conflict.ts";
+import { type Draft, readDraft } from "../shared/settings/settingRules.ts";
+import { deviceKey, useApiBase } from "../shared/unit/deviceSettings.ts";
+import { checkForReboot } from "../shared/unit/rebootCheck.ts";
+import { useRestart } from "../shared/unit/restartStore.ts";
+import { useDeviceName } from "../shared/unit/unit.ts";
 import { failedResult, loadConfig, setSetting } from "./configApi.ts";
 import { configView, editsReducer } from "./configEdits.ts";
 import { querySnapshot } from "./configState.ts";

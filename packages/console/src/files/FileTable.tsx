@@ -1,7 +1,7 @@
 // The file table: Name / Size / Actions with sortable headers, a download link and a delete button per file.
 import { API } from "@trc/protocol";
 import { apiUrl } from "../api/client.ts";
-import { formatBytes } from "../shared/bytes.ts";
+import { formatBytes } from "../shared/readings/bytes.ts";
 import { SortHeader } from "../ui/SortHeader.tsx";
 import { Spinner } from "../ui/Spinner.tsx";
 import { ariaSort, type FileRow, type FileSort, nextSort } from "./fileTable.ts";

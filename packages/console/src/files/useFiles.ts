@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { API, FileList } from "@trc/protocol";
 import { request } from "../api/client.ts";
-import { deviceKey, useApiBase } from "../shared/deviceSettings.ts";
+import { deviceKey, useApiBase } from "../shared/unit/deviceSettings.ts";
 import { DELETE_FAILED_LOG, deleteFailure, deleteFile, refreshFileSystem } from "./fileActions.ts";
 
 export function useFiles() {

@@ -8,7 +8,7 @@ import { createElement, type ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { gateOf } from "../api/client.ts";
 import { currentUnit } from "../api/connection.ts";
-import { telemetryKey } from "../shared/telemetryQueries.ts";
+import { telemetryKey } from "../shared/readings/telemetryQueries.ts";
 import type { ChunkAnswer, ChunkRequest } from "./uploader.ts";
 import { useFirmwareUpdate } from "./useFirmwareUpdate.ts";
 

@@ -6,7 +6,7 @@ import { gateOf } from "../api/client.ts";
 import { currentUnit } from "../api/connection.ts";
 import { errorText } from "../api/errors.ts";
 import { watchReboot } from "../api/rebootWatch.ts";
-import { datasetQuery } from "../shared/telemetryQueries.ts";
+import { datasetQuery } from "../shared/readings/telemetryQueries.ts";
 import { sendChunkToDevice } from "./deviceChunk.ts";
 import { checkHeader, fileNameRefusal, inspectImage } from "./image.ts";
 import { readWithProgress } from "./readFile.ts";

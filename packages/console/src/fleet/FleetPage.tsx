@@ -2,10 +2,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useRef, useState } from "react";
 import { useLocation } from "wouter";
-import { useAlarms } from "../shared/alarmStore.ts";
-import { useComparedProfile } from "../shared/profiles/profileStore.ts";
-import { useReadySettings } from "../shared/readySettings.ts";
-import { selectUnit } from "../shared/unit.ts";
+import { useAlarms } from "../shared/alarms/alarmStore.ts";
+import { useReadySettings } from "../shared/ready/readySettings.ts";
+import { useComparedProfile } from "../shared/settings/profiles/profileStore.ts";
+import { selectUnit } from "../shared/unit/unit.ts";
 import { SortHeader } from "../ui/SortHeader.tsx";
 import { useNow } from "../ui/useNow.ts";
 import { AddUnitForm } from "./AddUnitForm.tsx";

@@ -6,7 +6,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type HttpUnit, stubUnits, unit } from "../../test/profilesUi.fakes.ts";
 import { renderPage } from "../../test-utils.tsx";
-import { useProfiles } from "../shared/profiles/profileStore.ts";
+import { useProfiles } from "../shared/settings/profiles/profileStore.ts";
 import FleetPage from "./FleetPage.tsx";
 import { FLEET_KEY, thisUnit } from "./units.ts";
 

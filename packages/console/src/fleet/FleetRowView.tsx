@@ -1,7 +1,7 @@
 // One fleet row: the unit, its state and figures, its alarms, Open and Remove; redrawn only when what it shows changed.
 import { memo } from "react";
-import { settingValueText } from "../shared/profiles/profileDiff.ts";
-import { MISSING } from "../shared/telemetryFormat.ts";
+import { MISSING } from "../shared/readings/telemetryFormat.ts";
+import { settingValueText } from "../shared/settings/profiles/profileDiff.ts";
 import type { FleetRow } from "./model.ts";
 import { useFleetUnits } from "./units.ts";
 import type { ProfileCell } from "./useFleetProfiles.ts";

@@ -7,8 +7,14 @@ import {
   profileNameReason,
   settingOrder,
   settingsRefusals,
-} from "../shared/profiles/profile.ts";
-import { type ConfigEntry, type Draft, draftOf, inputKind, readDraft } from "../shared/settingRules.ts";
+} from "../shared/settings/profiles/profile.ts";
+import {
+  type ConfigEntry,
+  type Draft,
+  draftOf,
+  inputKind,
+  readDraft,
+} from "../shared/settings/settingRules.ts";
 import { ConfigInput } from "../ui/ConfigInput.tsx";
 
 const itemOf = (setting: string) => findConfigItem(setting) as ConfigEntry;

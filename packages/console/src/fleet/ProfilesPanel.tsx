@@ -1,9 +1,14 @@
 // The Fleet page's Profiles section: the profile the units are compared against, Import, Export, Edit, New, Delete;
 // Apply to the picked units, Undo, each unit's lines, Restart these units, D12's second confirmation.
 import { useState } from "react";
-import { applyPlan, undoPlan } from "../shared/profiles/applyPlan.ts";
-import { type Profile, profileFile, profileFileName, readProfile } from "../shared/profiles/profile.ts";
-import { useComparedProfile, useProfiles } from "../shared/profiles/profileStore.ts";
+import { applyPlan, undoPlan } from "../shared/settings/profiles/applyPlan.ts";
+import {
+  type Profile,
+  profileFile,
+  profileFileName,
+  readProfile,
+} from "../shared/settings/profiles/profile.ts";
+import { useComparedProfile, useProfiles } from "../shared/settings/profiles/profileStore.ts";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
 import { download } from "../ui/download.ts";
 import { TimingConfirm } from "../ui/TimingConfirm.tsx";

@@ -1,7 +1,7 @@
 // The brokers' live store: messages collected in plain maps as they arrive, the page told at most twice a second.
 import { useEffect } from "react";
 import { BROKER_RETRY_MS, type BrokerConnection, type BrokerState, connectBroker } from "../api/mqtt.ts";
-import { lazyStore } from "../shared/lazyStore.ts";
+import { lazyStore } from "../shared/store/lazyStore.ts";
 import { brokerPassword, type FleetBroker } from "./brokers.ts";
 import type { BrokerUnit } from "./brokerUnits.ts";
 import type { FleetRow } from "./model.ts";

@@ -10,10 +10,10 @@ import {
 } from "@trc/protocol";
 import { parseLenient } from "../api/lenient.ts";
 import type { BrokerMessage } from "../api/mqtt.ts";
-import { EMPTY_MEMORY, remember } from "../shared/alarmRules.ts";
-import { EMPTY_TRAIL, extendTrail } from "../shared/readyRules.ts";
-import { MISSING } from "../shared/telemetryFormat.ts";
-import { type ClockEstimate, readDeviceClock } from "../shared/timeSync.ts";
+import { EMPTY_MEMORY, remember } from "../shared/alarms/alarmRules.ts";
+import { type ClockEstimate, readDeviceClock } from "../shared/clock/timeSync.ts";
+import { MISSING } from "../shared/readings/telemetryFormat.ts";
+import { EMPTY_TRAIL, extendTrail } from "../shared/ready/readyRules.ts";
 import { readsPerMinute } from "./fleetHistory.ts";
 import { type FleetRow, fleetAlarms, fleetReady, rowFigures, rowLevel, type UnitState } from "./model.ts";
 import type { FleetData, FleetDataset, FleetReading } from "./poll.ts";

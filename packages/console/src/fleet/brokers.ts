@@ -3,10 +3,10 @@
 import * as z from "zod/mini";
 import { persist } from "zustand/middleware";
 import { requestStrict } from "../api/client.ts";
-import { deviceKey } from "../shared/deviceSettings.ts";
-import { lazyStore } from "../shared/lazyStore.ts";
-import { local, plainStorage, session } from "../shared/storage.ts";
-import { LOCAL_KEYS, SESSION_KEYS } from "../shared/storageKeys.ts";
+import { lazyStore } from "../shared/store/lazyStore.ts";
+import { local, plainStorage, session } from "../shared/store/storage.ts";
+import { LOCAL_KEYS, SESSION_KEYS } from "../shared/store/storageKeys.ts";
+import { deviceKey } from "../shared/unit/deviceSettings.ts";
 
 export interface FleetBroker {
   /** `ws://…` or `wss://…`, in one canonical form (see `checkBrokerUrl`). */

@@ -2,7 +2,7 @@
 // answers the cache takes, forgotten with the poll's cache entry and by resetAllStores.
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { resetAllStores } from "../shared/lazyStore.ts";
+import { resetAllStores } from "../shared/store/lazyStore.ts";
 import { nextReading, useFleetHistory } from "./fleetHistory.ts";
 import { type FleetAnswer, fleetKeys, fleetQuery } from "./poll.ts";
 

@@ -1,9 +1,9 @@
 // The fleet's memory of each polled unit, fed by its poll answers (never by the poll): slow datasets kept between their
 // reads, reads per minute, alarm memory, poll count and the Ready trail.
-import { EMPTY_MEMORY, remember } from "../shared/alarmRules.ts";
-import { lazyStore } from "../shared/lazyStore.ts";
-import { EMPTY_TRAIL, extendTrail } from "../shared/readyRules.ts";
-import { useTimingIntent } from "../shared/timing.ts";
+import { EMPTY_MEMORY, remember } from "../shared/alarms/alarmRules.ts";
+import { useTimingIntent } from "../shared/race/timing.ts";
+import { EMPTY_TRAIL, extendTrail } from "../shared/ready/readyRules.ts";
+import { lazyStore } from "../shared/store/lazyStore.ts";
 import type { FleetAnswer, FleetReading } from "./poll.ts";
 
 /** Reads per minute between two readings of `passings.seen`; null without both, or after a counter reset. */

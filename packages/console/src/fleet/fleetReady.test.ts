@@ -1,9 +1,9 @@
 // The Fleet page's Ready column: the Ready check over a polled unit's last reading, its trail and its clock sync.
 import { describe, expect, it } from "vitest";
-import { EMPTY_MEMORY } from "../shared/alarmRules.ts";
-import type { ListedAlarm } from "../shared/alarmStore.ts";
-import { EMPTY_TRAIL, extendTrail } from "../shared/readyRules.ts";
-import type { ClockEstimate } from "../shared/timeSync.ts";
+import { EMPTY_MEMORY } from "../shared/alarms/alarmRules.ts";
+import type { ListedAlarm } from "../shared/alarms/alarmStore.ts";
+import type { ClockEstimate } from "../shared/clock/timeSync.ts";
+import { EMPTY_TRAIL, extendTrail } from "../shared/ready/readyRules.ts";
 import { fleetReady, type QueryView, rowOf } from "./model.ts";
 import type { FleetReading } from "./poll.ts";
 

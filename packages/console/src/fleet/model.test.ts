@@ -1,7 +1,7 @@
 // Fleet rows: Online/Offline by the 10 s rule, the figures shown, the alarm rules' texts, sorting and the summary.
 import { describe, expect, it } from "vitest";
-import { EMPTY_MEMORY, remember } from "../shared/alarmRules.ts";
-import type { ClockEstimate } from "../shared/timeSync.ts";
+import { EMPTY_MEMORY, remember } from "../shared/alarms/alarmRules.ts";
+import type { ClockEstimate } from "../shared/clock/timeSync.ts";
 import {
   antennaText,
   clockText,

@@ -1,11 +1,11 @@
 // What a fleet row shows, from its queries: state (Online, Offline), the figures, the colour; sorting and summary.
 import { ALARM_OFFLINE_MS, READY_RACE_HOURS_DEFAULT, type TimingTelemetry } from "@trc/protocol";
-import { alarmRules } from "../shared/alarmRules.ts";
-import { backlog } from "../shared/backlog.ts";
-import { EMPTY_TRAIL, readyCheck, readySummary } from "../shared/readyRules.ts";
-import { batteryPercent, MISSING, num } from "../shared/telemetryFormat.ts";
-import type { ClockEstimate } from "../shared/timeSync.ts";
-import { passingsText } from "../shared/timing.ts";
+import { alarmRules } from "../shared/alarms/alarmRules.ts";
+import type { ClockEstimate } from "../shared/clock/timeSync.ts";
+import { passingsText } from "../shared/race/timing.ts";
+import { backlog } from "../shared/readings/backlog.ts";
+import { batteryPercent, MISSING, num } from "../shared/readings/telemetryFormat.ts";
+import { EMPTY_TRAIL, readyCheck, readySummary } from "../shared/ready/readyRules.ts";
 import type { FleetReading } from "./poll.ts";
 
 export type UnitState = "checking" | "online" | "offline";

@@ -3,10 +3,10 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MAX_IN_FLIGHT_IN_ALL } from "../api/client.ts";
-import { apiBase, useDeviceSettings } from "../shared/deviceSettings.ts";
-import { datasetQuery, telemetryKey } from "../shared/telemetryQueries.ts";
-import { timingQuery } from "../shared/timing.ts";
-import { selectUnit } from "../shared/unit.ts";
+import { timingQuery } from "../shared/race/timing.ts";
+import { datasetQuery, telemetryKey } from "../shared/readings/telemetryQueries.ts";
+import { apiBase, useDeviceSettings } from "../shared/unit/deviceSettings.ts";
+import { selectUnit } from "../shared/unit/unit.ts";
 import { nextReading, readsPerMinute } from "./fleetHistory.ts";
 import { fleetDatasets, pollUnit } from "./poll.ts";
 

@@ -10,15 +10,15 @@ import {
 import { type RequestOptions, request } from "../api/client.ts";
 import { errorText } from "../api/errors.ts";
 import type { Loose } from "../api/lenient.ts";
-import type { AlarmMemory } from "../shared/alarmRules.ts";
-import { takeSample } from "../shared/clockQuery.ts";
-import { apiBase, deviceKey } from "../shared/deviceSettings.ts";
-import { fedTo } from "../shared/queryFeed.ts";
-import type { ReadyTrail } from "../shared/readyRules.ts";
-import { datasetQuery } from "../shared/telemetryQueries.ts";
-import { type ClockEstimate, syncClock } from "../shared/timeSync.ts";
-import { readTiming, timingQuery } from "../shared/timing.ts";
-import { identityQuery } from "../shared/unit.ts";
+import type { AlarmMemory } from "../shared/alarms/alarmRules.ts";
+import { takeSample } from "../shared/clock/clockQuery.ts";
+import { type ClockEstimate, syncClock } from "../shared/clock/timeSync.ts";
+import { readTiming, timingQuery } from "../shared/race/timing.ts";
+import { datasetQuery } from "../shared/readings/telemetryQueries.ts";
+import type { ReadyTrail } from "../shared/ready/readyRules.ts";
+import { fedTo } from "../shared/store/queryFeed.ts";
+import { apiBase, deviceKey } from "../shared/unit/deviceSettings.ts";
+import { identityQuery } from "../shared/unit/unit.ts";
 import { useFleetHistory } from "./fleetHistory.ts";
 
 /** Each unit is polled this often (while the tab is visible). */

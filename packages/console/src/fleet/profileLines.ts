@@ -6,8 +6,8 @@ import {
   type UnitPlan,
   type UnitResult,
   unitOutcome,
-} from "../shared/profiles/applyPlan.ts";
-import { settingValueText } from "../shared/profiles/profileDiff.ts";
+} from "../shared/settings/profiles/applyPlan.ts";
+import { settingValueText } from "../shared/settings/profiles/profileDiff.ts";
 
 const STEP: Record<UnitResult["step"], string> = {
   waiting: "waiting",

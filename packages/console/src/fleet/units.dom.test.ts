@@ -2,7 +2,7 @@
 
 import { unitAddress } from "@trc/protocol";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { resetAllStores } from "../shared/lazyStore.ts";
+import { resetAllStores } from "../shared/store/lazyStore.ts";
 import { checkNewUnit, FLEET_KEY, thisUnit, useFleetUnits } from "./units.ts";
 
 beforeEach(() => {

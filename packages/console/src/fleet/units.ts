@@ -1,10 +1,10 @@
 // The fleet's unit list: the unit that served the console first, then the addresses added, kept under `fleet`.
 import { checkUnitAddress, unitAddress } from "@trc/protocol";
 import { persist } from "zustand/middleware";
-import { apiBase } from "../shared/deviceSettings.ts";
-import { lazyStore } from "../shared/lazyStore.ts";
-import { local, plainStorage } from "../shared/storage.ts";
-import { LOCAL_KEYS } from "../shared/storageKeys.ts";
+import { lazyStore } from "../shared/store/lazyStore.ts";
+import { local, plainStorage } from "../shared/store/storage.ts";
+import { LOCAL_KEYS } from "../shared/store/storageKeys.ts";
+import { apiBase } from "../shared/unit/deviceSettings.ts";
 
 export const FLEET_KEY = LOCAL_KEYS.fleet;
 

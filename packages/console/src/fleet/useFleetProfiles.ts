@@ -5,15 +5,15 @@ import { API, ConfigGetResponse } from "@trc/protocol";
 import { useCallback, useMemo, useState } from "react";
 import { request } from "../api/client.ts";
 import { errorText } from "../api/errors.ts";
-import type { Profile } from "../shared/profiles/profile.ts";
+import type { UnitMode } from "../shared/race/timingGuard.ts";
+import { MISSING } from "../shared/readings/telemetryFormat.ts";
+import type { Profile } from "../shared/settings/profiles/profile.ts";
 import {
   diffSummary,
   profileDiff,
   type SettingDifference,
   type UnitValues,
-} from "../shared/profiles/profileDiff.ts";
-import type { UnitMode } from "../shared/profiles/timingGuard.ts";
-import { MISSING } from "../shared/telemetryFormat.ts";
+} from "../shared/settings/profiles/profileDiff.ts";
 import type { BrokerView } from "./brokerFeed.ts";
 import type { FleetRow } from "./model.ts";
 import { type FleetReading, fleetKeys, fleetRequest } from "./poll.ts";

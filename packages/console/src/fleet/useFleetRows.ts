@@ -1,10 +1,10 @@
 // The fleet's queries: each unit's poll and clock sync with useQueries, combined with the fleet's history and the alarm
 // panel's list into the table's rows.
 import { type QueryClient, type UseQueryResult, useQueries } from "@tanstack/react-query";
-import { useAlarms } from "../shared/alarmStore.ts";
-import { useApiBase } from "../shared/deviceSettings.ts";
-import { timingNotNeeded, useReadySettings } from "../shared/readySettings.ts";
-import type { ClockEstimate } from "../shared/timeSync.ts";
+import { useAlarms } from "../shared/alarms/alarmStore.ts";
+import type { ClockEstimate } from "../shared/clock/timeSync.ts";
+import { timingNotNeeded, useReadySettings } from "../shared/ready/readySettings.ts";
+import { useApiBase } from "../shared/unit/deviceSettings.ts";
 import { useNow } from "../ui/useNow.ts";
 import { useFleetHistory } from "./fleetHistory.ts";
 import { type FleetRow, type QueryView, rowOf } from "./model.ts";

@@ -3,17 +3,17 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorText } from "../api/errors.ts";
-import { writeSetting } from "../shared/configSet.ts";
+import { sendRaceCommand } from "../shared/race/raceCommand.ts";
+import { type TimingConfirmation, timingConfirmations } from "../shared/race/timingGuard.ts";
+import { writeSetting } from "../shared/settings/configSet.ts";
 import {
   type ApplyIO,
   needsRestart,
   runPlan,
   type UnitPlan,
   type UnitResult,
-} from "../shared/profiles/applyPlan.ts";
-import { type TimingConfirmation, timingConfirmations } from "../shared/profiles/timingGuard.ts";
-import { sendRaceCommand } from "../shared/raceCommand.ts";
-import { useRestart } from "../shared/restartStore.ts";
+} from "../shared/settings/profiles/applyPlan.ts";
+import { useRestart } from "../shared/unit/restartStore.ts";
 import { waiting } from "./profileLines.ts";
 import { type ProfileTarget, unitValuesQuery } from "./useFleetProfiles.ts";
 

@@ -2,8 +2,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorText } from "../api/errors.ts";
-import { datasetQuery } from "../shared/telemetryQueries.ts";
-import { useDeviceMode } from "../shared/unit.ts";
+import { datasetQuery } from "../shared/readings/telemetryQueries.ts";
+import { useDeviceMode } from "../shared/unit/unit.ts";
 import { type CounterSample, counterRates, perSecondText } from "./counterRates.ts";
 import { antennaName } from "./liveFormat.ts";
 

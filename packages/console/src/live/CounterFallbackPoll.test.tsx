@@ -5,7 +5,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { useDeviceSettings } from "../shared/deviceSettings.ts";
+import { useDeviceSettings } from "../shared/unit/deviceSettings.ts";
 import { CounterFallback } from "./CounterFallback.tsx";
 
 const UNIT = "http://10.9.1.1";

@@ -1,9 +1,9 @@
 // The Live page (issue 20 §2): the unit's reads as they happen, or the passings its filter makes of them (issue 31),
 // the tag test, rates per antenna, CSV export; a unit without the read stream shows reads per second from its counters.
 import type { StreamStatus } from "../api/readStreamState.ts";
-import { useApiBase } from "../shared/deviceSettings.ts";
-import { filterWords } from "../shared/filterWords.ts";
-import { useDeviceName } from "../shared/unit.ts";
+import { filterWords } from "../shared/race/filterWords.ts";
+import { useApiBase } from "../shared/unit/deviceSettings.ts";
+import { useDeviceName } from "../shared/unit/unit.ts";
 import { BacklogSummary } from "../ui/BacklogSummary.tsx";
 import { download } from "../ui/download.ts";
 import { useNow } from "../ui/useNow.ts";

@@ -4,7 +4,7 @@ import { queryOptions } from "@tanstack/react-query";
 import { API, type FilterOptions, isReads2bSent, PassingFilter, type TagRead } from "@trc/protocol";
 import * as z from "zod/mini";
 import { request } from "../api/client.ts";
-import { deviceKey } from "../shared/deviceSettings.ts";
+import { deviceKey } from "../shared/unit/deviceSettings.ts";
 import { ReadLog } from "./readLog.ts";
 
 /** Passings kept for the list and the CSV (a passing is one of a visit's reads: fewer than the reads). */

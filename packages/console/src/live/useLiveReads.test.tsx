@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { batch, EPOCH, fakeIO, flush, read, readsEvent } from "../../test/readStream.fakes.ts";
 import { readStreamOf } from "../api/readStream.ts";
 import { STREAM_TIMING } from "../api/readStreamState.ts";
-import { type ClockSync, clockKey } from "../shared/clockQuery.ts";
+import { type ClockSync, clockKey } from "../shared/clock/clockQuery.ts";
 import { useLiveReads } from "./useLiveReads.ts";
 
 function withClient(client = new QueryClient()) {

@@ -6,7 +6,7 @@ import type { FilterOptions, TagRead } from "@trc/protocol";
 import { useCallback, useEffect, useEffectEvent, useState, useSyncExternalStore } from "react";
 import { readStreamOf } from "../api/readStream.ts";
 import type { ReadStreamState } from "../api/readStreamState.ts";
-import { clockResultQuery } from "../shared/clockQuery.ts";
+import { clockResultQuery } from "../shared/clock/clockQuery.ts";
 import { beep } from "../ui/beep.ts";
 import { filterOptionsQuery, LivePassings } from "./livePassings.ts";
 import { ReadLog } from "./readLog.ts";

@@ -2,8 +2,8 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { apiBase, useDeviceSettings } from "../shared/deviceSettings.ts";
-import { selectUnit, useDeviceMode } from "../shared/unit.ts";
+import { apiBase, useDeviceSettings } from "../shared/unit/deviceSettings.ts";
+import { selectUnit, useDeviceMode } from "../shared/unit/unit.ts";
 import { AddressInput, AddressReason } from "../ui/AddressInput.tsx";
 import { Spinner } from "../ui/Spinner.tsx";
 import { checkTypedEndpoint, runSubmitAnimation, type SubmitPhase } from "./endpointForm.ts";

@@ -1,6 +1,6 @@
 // Feature Flags (D8): each section's flags; a developer may override one, the override kept locally and marked.
 
-import { FLAG_DEFAULTS, useFlags } from "../shared/flags.ts";
+import { FLAG_DEFAULTS, useFlags } from "../shared/access/flags.ts";
 import { flagSections, NO_FLAGS_TEXT } from "./flagRows.ts";
 
 export function FlagsSection() {

@@ -1,9 +1,9 @@
 // Local Storage: what the console keeps in this browser, every key and value, and the wipe button.
 import { Fragment, useEffect, useReducer, useState } from "react";
-import { useAlarms } from "../shared/alarmStore.ts";
-import { useDeviceSettings } from "../shared/deviceSettings.ts";
-import { useFlags } from "../shared/flags.ts";
-import { local } from "../shared/storage.ts";
+import { useFlags } from "../shared/access/flags.ts";
+import { useAlarms } from "../shared/alarms/alarmStore.ts";
+import { local } from "../shared/store/storage.ts";
+import { useDeviceSettings } from "../shared/unit/deviceSettings.ts";
 import { storedEntries, wipeLocalStorage } from "./localStorageView.ts";
 import { LOCAL_KEY_MEANINGS, SESSION_KEY_MEANINGS } from "./storageKeyMeanings.ts";
 

@@ -4,7 +4,7 @@
 import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderPage } from "../../test-utils.tsx";
-import { useDeviceSettings } from "../shared/deviceSettings.ts";
+import { useDeviceSettings } from "../shared/unit/deviceSettings.ts";
 import SettingsPage from "./SettingsPage.tsx";
 
 const section = (name: string) => screen.getByRole("region", { name });

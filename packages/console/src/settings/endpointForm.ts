@@ -1,6 +1,6 @@
 // The Query Endpoint form's logic: what the user typed, where requests would go, and the submit animation (SPEC §4).
 import { ENDPOINT_SUBMIT_ANIMATION_MS, unitAddress } from "@trc/protocol";
-import { apiBase, checkEndpoint } from "../shared/deviceSettings.ts";
+import { apiBase, checkEndpoint } from "../shared/unit/deviceSettings.ts";
 
 export type EndpointCheck = { ok: true; rootAPI: string; intended: string } | { ok: false; reason: string };
 

@@ -1,6 +1,6 @@
 // Flag rows: defaults of D8, overrides marked as such, and an empty section.
 import { describe, expect, it } from "vitest";
-import { FLAG_DEFAULTS } from "../shared/flags.ts";
+import { FLAG_DEFAULTS } from "../shared/access/flags.ts";
 import { flagRows, flagSections } from "./flagRows.ts";
 
 describe("flagRows", () => {

@@ -1,5 +1,5 @@
 // The Feature Flags section's rows (D8): each section's flags with default, effective value and override mark.
-import { FLAG_DEFAULTS, type FlagSection, type Flags } from "../shared/flags.ts";
+import { FLAG_DEFAULTS, type FlagSection, type Flags } from "../shared/access/flags.ts";
 
 export const NO_FLAGS_TEXT = "No flags found in section";
 

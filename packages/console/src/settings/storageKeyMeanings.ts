@@ -1,6 +1,6 @@
-// What the console keeps under each browser storage key (shared/storageKeys.ts), as the Settings page's Local Storage
+// What the console keeps under each browser storage key (shared/store/storageKeys.ts), as the Settings page's Local Storage
 // section says it: with that page, not on the first route.
-import type { LocalKey, SessionKey } from "../shared/storageKeys.ts";
+import type { LocalKey, SessionKey } from "../shared/store/storageKeys.ts";
 
 /** What the console keeps under each localStorage key, as the Settings page says it. */
 export const LOCAL_KEY_MEANINGS: Record<LocalKey, string> = {

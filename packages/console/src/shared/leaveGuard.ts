@@ -1,5 +1,5 @@
 // The one leave guard's state: which page holds it, and the navigation waiting on the operator's answer.
-import { lazyStore } from "./lazyStore.ts";
+import { lazyStore } from "./store/lazyStore.ts";
 
 export interface LeaveQuestion {
   title: string;

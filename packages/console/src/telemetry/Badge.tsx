@@ -1,6 +1,6 @@
 // A coloured state badge for the telemetry cards (grey is the plain badge).
 import type { ReactNode } from "react";
-import type { Colour } from "../shared/telemetryFormat.ts";
+import type { Colour } from "../shared/readings/telemetryFormat.ts";
 
 export function Badge({
   colour,

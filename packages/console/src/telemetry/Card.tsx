@@ -1,8 +1,8 @@
 // A telemetry card: title, refresh button, auto-refresh caption, 'Loading...', the error as raw text, wrong fields named.
 import type { TelemetryDataset } from "@trc/protocol";
 import type { ReactNode } from "react";
-import { combinedState, errorJson, issuesText } from "../shared/datasetState.ts";
-import { autoCaption } from "../shared/refreshInterval.ts";
+import { combinedState, errorJson, issuesText } from "../shared/readings/datasetState.ts";
+import { autoCaption } from "../shared/readings/refreshInterval.ts";
 import type { Dataset } from "./useDataset.ts";
 
 interface CardProps {

@@ -1,6 +1,6 @@
 // Cellular card (SPEC §2, §3, §8): power and connection, IMEI/IMSI/ICCID, antenna paths, RSSI dBm and BER %.
 
-import { berPercent, cellularColour, cellularId, MISSING, num } from "../shared/telemetryFormat.ts";
+import { berPercent, cellularColour, cellularId, MISSING, num } from "../shared/readings/telemetryFormat.ts";
 import { AntennaDiagram } from "./AntennaDiagram.tsx";
 import { Badge } from "./Badge.tsx";
 import { Card, Field } from "./Card.tsx";

@@ -13,11 +13,11 @@ import {
   timeZoneErrorText,
   wallClock,
   zoneText,
-} from "../shared/accuracy.ts";
-import { type ClockView, clockQuery, clockView, useSyncProgress } from "../shared/clockQuery.ts";
-import { useApiBase } from "../shared/deviceSettings.ts";
-import { keyed, MISSING, num } from "../shared/telemetryFormat.ts";
-import { parseDeviceTime } from "../shared/timeSync.ts";
+} from "../shared/clock/accuracy.ts";
+import { type ClockView, clockQuery, clockView, useSyncProgress } from "../shared/clock/clockQuery.ts";
+import { parseDeviceTime } from "../shared/clock/timeSync.ts";
+import { keyed, MISSING, num } from "../shared/readings/telemetryFormat.ts";
+import { useApiBase } from "../shared/unit/deviceSettings.ts";
 import { useNow } from "../ui/useNow.ts";
 import { Badge } from "./Badge.tsx";
 import { Card, Field } from "./Card.tsx";

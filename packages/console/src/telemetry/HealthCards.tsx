@@ -13,7 +13,7 @@ import {
   usedPercent,
   watchdogColour,
   watchdogText,
-} from "../shared/telemetryFormat.ts";
+} from "../shared/readings/telemetryFormat.ts";
 import { Bar } from "../ui/Bar.tsx";
 import { Sparkline } from "../ui/Sparkline.tsx";
 import { Badge } from "./Badge.tsx";

@@ -1,6 +1,6 @@
 // Temps, Interfaces and Passings cards (SPEC §2, §3), with history sparklines on temps and passings.
 
-import { keyed, MISSING, num } from "../shared/telemetryFormat.ts";
+import { keyed, MISSING, num } from "../shared/readings/telemetryFormat.ts";
 import { BacklogSummary } from "../ui/BacklogSummary.tsx";
 import { NoReadsInput } from "../ui/NoReadsInput.tsx";
 import { Sparkline } from "../ui/Sparkline.tsx";

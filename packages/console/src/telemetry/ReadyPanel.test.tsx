@@ -5,22 +5,23 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { apiBase, useDeviceSettings } from "../shared/deviceSettings.ts";
-import type { ReadyCheck, ReadyReadings } from "../shared/readyRules.ts";
-import { useReadySettings } from "../shared/readySettings.ts";
-import { collectHistory } from "../shared/telemetryCollect.ts";
-import { telemetryKey } from "../shared/telemetryQueries.ts";
-import { timingKey } from "../shared/timing.ts";
-import { selectUnit } from "../shared/unit.ts";
+import { timingKey } from "../shared/race/timing.ts";
+import { collectHistory } from "../shared/readings/telemetryCollect.ts";
+import { telemetryKey } from "../shared/readings/telemetryQueries.ts";
+import type { ReadyCheck, ReadyReadings } from "../shared/ready/readyRules.ts";
+import { useReadySettings } from "../shared/ready/readySettings.ts";
+import { apiBase, useDeviceSettings } from "../shared/unit/deviceSettings.ts";
+import { selectUnit } from "../shared/unit/unit.ts";
 
 // The check the panel shows: the real rules on readings the test chooses (the panel's own hooks read nothing).
 const shown = vi.hoisted(() => ({ check: null as ReadyCheck | null }));
-vi.mock("../shared/readyRules.ts", async (importOriginal) => {
-  const rules = await importOriginal<typeof import("../shared/readyRules.ts")>();
+vi.mock("../shared/ready/readyRules.ts", async (importOriginal) => {
+  const rules = await importOriginal<typeof import("../shared/ready/readyRules.ts")>();
   return { ...rules, readyCheck: (r: ReadyReadings) => shown.check ?? rules.readyCheck(r) };
 });
-const { readyCheck } =
-  await vi.importActual<typeof import("../shared/readyRules.ts")>("../shared/readyRules.ts");
+const { readyCheck } = await vi.importActual<typeof import("../shared/ready/readyRules.ts")>(
+  "../shared/ready/readyRules.ts",
+);
 const { default: ReadyPanel } = await import("./ReadyPanel.tsx");
 
 const NOW = Date.now();

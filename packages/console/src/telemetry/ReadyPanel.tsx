@@ -3,15 +3,25 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "wouter";
-import { useAlarms } from "../shared/alarmStore.ts";
-import { clockResultQuery } from "../shared/clockQuery.ts";
-import { useApiBase } from "../shared/deviceSettings.ts";
-import { type CounterSeries, type ReadyCheck, type ReadyItem, readyCheck } from "../shared/readyRules.ts";
-import { RACE_HOURS_MAX, raceHours, timingNotNeeded, useReadySettings } from "../shared/readySettings.ts";
-import { history } from "../shared/telemetryHistory.ts";
-import { datasetQuery } from "../shared/telemetryQueries.ts";
-import { timingQuery } from "../shared/timing.ts";
-import { useDeviceMode } from "../shared/unit.ts";
+import { useAlarms } from "../shared/alarms/alarmStore.ts";
+import { clockResultQuery } from "../shared/clock/clockQuery.ts";
+import { timingQuery } from "../shared/race/timing.ts";
+import { history } from "../shared/readings/telemetryHistory.ts";
+import { datasetQuery } from "../shared/readings/telemetryQueries.ts";
+import {
+  type CounterSeries,
+  type ReadyCheck,
+  type ReadyItem,
+  readyCheck,
+} from "../shared/ready/readyRules.ts";
+import {
+  RACE_HOURS_MAX,
+  raceHours,
+  timingNotNeeded,
+  useReadySettings,
+} from "../shared/ready/readySettings.ts";
+import { useApiBase } from "../shared/unit/deviceSettings.ts";
+import { useDeviceMode } from "../shared/unit/unit.ts";
 import { useBacklog } from "../ui/BacklogSummary.tsx";
 import { useNow } from "../ui/useNow.ts";
 import { useDataset } from "./useDataset.ts";

@@ -2,9 +2,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { DeviceError, errorText } from "../api/errors.ts";
-import { useAuth } from "../shared/authStore.ts";
-import { type ClockView, resyncClock } from "../shared/clockQuery.ts";
-import { useFlags } from "../shared/flags.ts";
+import { useAuth } from "../shared/access/authStore.ts";
+import { useFlags } from "../shared/access/flags.ts";
+import { type ClockView, resyncClock } from "../shared/clock/clockQuery.ts";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
 import { SET_TIME_QUESTION, setDeviceTime, setTimeBlock } from "./setTime.ts";
 

@@ -1,6 +1,6 @@
 // The telemetry dashboard (SPEC §2): the Ready check, then nine cards in order, UHF Antennas only on a uhf unit.
 import { lazy, Suspense } from "react";
-import { useDeviceMode } from "../shared/unit.ts";
+import { useDeviceMode } from "../shared/unit/unit.ts";
 import { CellularCard } from "./CellularCard.tsx";
 import { DeviceTimeCard } from "./DeviceTimeCard.tsx";
 import { BatteryCard, FirmwareCard, StorageCard } from "./HealthCards.tsx";

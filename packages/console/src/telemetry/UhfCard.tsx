@@ -1,6 +1,6 @@
 // UHF Antennas card (SPEC §2, §3): a grid of channels (id shown +1) with a verdict from the return loss.
 
-import { channelVerdict, num, verdictColour } from "../shared/telemetryFormat.ts";
+import { channelVerdict, num, verdictColour } from "../shared/readings/telemetryFormat.ts";
 import { Badge } from "./Badge.tsx";
 import { Card } from "./Card.tsx";
 import { useDataset } from "./useDataset.ts";

@@ -4,7 +4,7 @@ import type { RawAnswer } from "../api/client.ts";
 import { preciseNow } from "../api/preciseNow.ts";
 import { sleep } from "../api/sleep.ts";
 import { write } from "../api/write.ts";
-import { levelAllows, writeCredentials } from "../shared/credentials.ts";
+import { levelAllows, writeCredentials } from "../shared/access/credentials.ts";
 
 export const SET_TIME_QUESTION =
   "Set the unit's clock to this browser's time? Passings read during the change may carry either time.";

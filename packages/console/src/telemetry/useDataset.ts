@@ -2,10 +2,10 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { FieldIssue, TelemetryDataset, TelemetryOf } from "@trc/protocol";
 import type { Loose } from "../api/lenient.ts";
-import { type DatasetState, datasetState } from "../shared/datasetState.ts";
-import { useApiBase } from "../shared/deviceSettings.ts";
-import { refreshMinutes } from "../shared/refreshInterval.ts";
-import { datasetQuery } from "../shared/telemetryQueries.ts";
+import { type DatasetState, datasetState } from "../shared/readings/datasetState.ts";
+import { refreshMinutes } from "../shared/readings/refreshInterval.ts";
+import { datasetQuery } from "../shared/readings/telemetryQueries.ts";
+import { useApiBase } from "../shared/unit/deviceSettings.ts";
 
 export interface Dataset<D extends TelemetryDataset> {
   dataset: D;

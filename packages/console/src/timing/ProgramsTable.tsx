@@ -1,6 +1,6 @@
 // The timing programs connected to the unit's ports: port, address, since when, items sent and the last one's age.
 import type { TimingProgram } from "@trc/protocol";
-import { passingsText } from "../shared/timing.ts";
+import { passingsText } from "../shared/race/timing.ts";
 import { useNow } from "../ui/useNow.ts";
 import { Panel, Table } from "./TimingParts.tsx";
 import { lastSentText, unitTime } from "./timingText.ts";

@@ -2,7 +2,7 @@
 // local time sent again to the programs on the filtered port, with its progress until done.
 import type { TimingTelemetry } from "@trc/protocol";
 import { useState } from "react";
-import { zoneText } from "../shared/accuracy.ts";
+import { zoneText } from "../shared/clock/accuracy.ts";
 import { Outcome, Panel, Table } from "./TimingParts.tsx";
 import { replayDoneText, replayProgressText, resultText, unitTime } from "./timingText.ts";
 import { type RaceCall, useRaceCommand } from "./useRace.ts";

@@ -19,7 +19,7 @@ import {
   unit,
 } from "../../test/timingUnit.fakes.tsx";
 import { preciseNow } from "../api/preciseNow.ts";
-import { useTimingIntent } from "../shared/timing.ts";
+import { useTimingIntent } from "../shared/race/timing.ts";
 import { STOP_QUESTION } from "./TimingPage.tsx";
 
 scriptTimingUnit();

@@ -2,10 +2,10 @@
 import type { TimingTelemetry } from "@trc/protocol";
 import { useState } from "react";
 import { errorText } from "../api/errors.ts";
-import { zoneText } from "../shared/accuracy.ts";
-import { useApiBase } from "../shared/deviceSettings.ts";
-import type { RaceAnswer } from "../shared/raceCommand.ts";
-import { timingBadgeText, useTimingIntent } from "../shared/timing.ts";
+import { zoneText } from "../shared/clock/accuracy.ts";
+import type { RaceAnswer } from "../shared/race/raceCommand.ts";
+import { timingBadgeText, useTimingIntent } from "../shared/race/timing.ts";
+import { useApiBase } from "../shared/unit/deviceSettings.ts";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
 import { ProgramsTable } from "./ProgramsTable.tsx";
 import { ReplayPanel } from "./ReplayPanel.tsx";

@@ -2,7 +2,7 @@
 import type { UseMutationResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { errorText } from "../api/errors.ts";
-import type { RaceAnswer } from "../shared/raceCommand.ts";
+import type { RaceAnswer } from "../shared/race/raceCommand.ts";
 import type { RaceCall } from "./useRace.ts";
 
 /** A panel (a region named by its heading). */

@@ -1,7 +1,7 @@
 // The Timing page's words: times in the unit's local time, "3 s ago", a replay's progress and a command's answer.
 import type { ReplayProgress } from "@trc/protocol";
-import type { RaceAnswer } from "../shared/raceCommand.ts";
-import { passingsText } from "../shared/timing.ts";
+import type { RaceAnswer } from "../shared/race/raceCommand.ts";
+import { passingsText } from "../shared/race/timing.ts";
 
 const count = new Intl.NumberFormat("en-US");
 const pad = (n: number, w = 2) => String(n).padStart(w, "0");

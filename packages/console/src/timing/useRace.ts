@@ -1,9 +1,9 @@
 // The Timing page's reads and writes: the timing dataset (every second), the unit's utc_offset, and each race command.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useApiBase } from "../shared/deviceSettings.ts";
-import { sendRaceCommand } from "../shared/raceCommand.ts";
-import { datasetQuery } from "../shared/telemetryQueries.ts";
-import { TIMING_PAGE_REFRESH_MS, timingKey, timingQuery } from "../shared/timing.ts";
+import { sendRaceCommand } from "../shared/race/raceCommand.ts";
+import { TIMING_PAGE_REFRESH_MS, timingKey, timingQuery } from "../shared/race/timing.ts";
+import { datasetQuery } from "../shared/readings/telemetryQueries.ts";
+import { useApiBase } from "../shared/unit/deviceSettings.ts";
 
 /** The timing dataset as this page reads it: its query (data, error, when it was last read). */
 export function useTimingPage() {

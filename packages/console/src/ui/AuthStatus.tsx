@@ -1,8 +1,8 @@
 // The auth status bar (SPEC §2): current level name and number, the auth type, and a Configure link to /auth.
 import { namedLevel } from "@trc/protocol";
 import { Link } from "wouter";
-import { useAuth } from "../shared/authStore.ts";
-import { authTypeText } from "../shared/authText.ts";
+import { useAuth } from "../shared/access/authStore.ts";
+import { authTypeText } from "../shared/access/authText.ts";
 
 /** `configure` false hides the link (on the auth page itself). */
 export function AuthStatus({ configure = true }: { configure?: boolean }) {

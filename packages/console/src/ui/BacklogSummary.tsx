@@ -1,8 +1,8 @@
 // The backlog line (issue 20 §3) for the Passings card and the Live page: Left now, its trend, drain rate, time to clear.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type Backlog, backlog, backlogText, passingsPoints } from "../shared/backlog.ts";
-import { useApiBase } from "../shared/deviceSettings.ts";
-import { datasetQuery } from "../shared/telemetryQueries.ts";
+import { type Backlog, backlog, backlogText, passingsPoints } from "../shared/readings/backlog.ts";
+import { datasetQuery } from "../shared/readings/telemetryQueries.ts";
+import { useApiBase } from "../shared/unit/deviceSettings.ts";
 
 /**
  * The chosen unit's backlog from the passings readings kept since the page opened. It only observes the passings

@@ -1,6 +1,6 @@
 // The input of one setting by its kind (SPEC §5, D5): checkbox, number, text, password or a select of the allowed values
 // (the Configuration page and the Fleet page's profile editor).
-import type { ConfigEntry, Draft, InputKind } from "../shared/settingRules.ts";
+import type { ConfigEntry, Draft, InputKind } from "../shared/settings/settingRules.ts";
 
 interface Props {
   id: string;

@@ -1,6 +1,6 @@
 // The Passings card's 'Minutes without reads before an alarm' input (0 = off), kept in browser storage.
 import { useState } from "react";
-import { useAlarms } from "../shared/alarmStore.ts";
+import { useAlarms } from "../shared/alarms/alarmStore.ts";
 
 export function NoReadsInput() {
   const minutes = useAlarms((s) => s.noReadsMinutes);

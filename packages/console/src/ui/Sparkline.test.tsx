@@ -1,8 +1,8 @@
 // A sparkline of a history series draws the chosen unit's readings only: after a switch, none of the unit just left.
 import { act, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { collectHistory } from "../shared/telemetryCollect.ts";
-import { selectUnit } from "../shared/unit.ts";
+import { collectHistory } from "../shared/readings/telemetryCollect.ts";
+import { selectUnit } from "../shared/unit/unit.ts";
 import { Sparkline } from "./Sparkline.tsx";
 
 const A = "http://10.0.0.1";

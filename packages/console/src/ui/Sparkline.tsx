@@ -1,6 +1,7 @@
 // A hand-drawn SVG sparkline (beyond the spec): a telemetry history series of the chosen unit by name, or any points given.
-import { useApiBase } from "../shared/deviceSettings.ts";
-import { history, type Point, sparkPath } from "../shared/telemetryHistory.ts";
+
+import { history, type Point, sparkPath } from "../shared/readings/telemetryHistory.ts";
+import { useApiBase } from "../shared/unit/deviceSettings.ts";
 
 const W = 120;
 const H = 24;

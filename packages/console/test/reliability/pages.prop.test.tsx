@@ -10,7 +10,7 @@ import { readHistory, showsBody } from "../../src/commands/history.ts";
 import { ConfigTree } from "../../src/configuration/ConfigTree.tsx";
 import { FileTable } from "../../src/files/FileTable.tsx";
 import { DEFAULT_SORT, fileRows, sortFiles } from "../../src/files/fileTable.ts";
-import { inputKind, withCurrentValues, withKnownLimits } from "../../src/shared/settingRules.ts";
+import { inputKind, withCurrentValues, withKnownLimits } from "../../src/shared/settings/settingRules.ts";
 import { HOSTILE_STRINGS, hostileJson, mutated } from "./arbitraries.ts";
 
 const RUNS = 100;

@@ -54,10 +54,10 @@ describe("stores started from arbitrary browser storage", () => {
           for (const [k, v] of Object.entries(local)) localStorage.setItem(k, v as string);
           sessionStorage.setItem("trcAuth", auth);
           vi.resetModules();
-          const { useDeviceSettings } = await import("../../src/shared/deviceSettings.ts");
-          const { useFlags } = await import("../../src/shared/flags.ts");
-          const { useAuth } = await import("../../src/shared/authStore.ts");
-          const { useRestart } = await import("../../src/shared/restartStore.ts");
+          const { useDeviceSettings } = await import("../../src/shared/unit/deviceSettings.ts");
+          const { useFlags } = await import("../../src/shared/access/flags.ts");
+          const { useAuth } = await import("../../src/shared/access/authStore.ts");
+          const { useRestart } = await import("../../src/shared/unit/restartStore.ts");
           const { useCommands } = await import("../../src/commands/commandsStore.ts");
           const { LocalStorageSection } = await import("../../src/settings/LocalStorageSection.tsx");
 
