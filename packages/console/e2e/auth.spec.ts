@@ -8,9 +8,9 @@ test("auth page: the key option inert, an empty, a right and a wrong password, e
   page,
   device,
 }) => {
-  // The unit's request log is on its clock: times to filter it by come from that clock.
-  const unitNow = async () => (await device.hooks.clock()).now;
-  const opened = await unitNow();
+  // What the unit received after an action: its request log after a cursor taken before it.
+  const logCursor = () => device.hooks.logSeq();
+  const opened = await logCursor();
   await page.goto("/auth");
 
   // First: nothing has asked the unit yet.
@@ -31,7 +31,7 @@ test("auth page: the key option inert, an empty, a right and a wrong password, e
   });
 
   await test.step("an empty password reads the device's 400 message", async () => {
-    const start = await unitNow();
+    const start = await logCursor();
     // A click, not check(): the radio is checked only while the test is under way and falls back to None once the
     // device refuses, which on a slow machine happens before check() looks at it again.
     await page.getByRole("radio", { name: "Password" }).click();
@@ -45,10 +45,10 @@ test("auth page: the key option inert, an empty, a right and a wrong password, e
     await expect(page.getByText("No auth configured!")).toBeVisible();
     await expect(page.getByText("Level: Default (10)")).toBeVisible();
     await page.getByRole("textbox", { name: "Password" }).fill("owner-pass");
-    const since = await unitNow();
+    const cursor = await logCursor();
     await page.getByRole("button", { name: "Test Password" }).click();
     // The 0.5 s before the unit is asked is timed on a fake clock in src/auth/AuthPage.test.tsx.
-    const sent = await waitForRequest(device.hooks.log, AUTH_TEST, since);
+    const sent = await waitForRequest(device.hooks.log, AUTH_TEST, cursor);
     expect(sent.body).toEqual({ auth_pw: "***" });
     await expect(page.getByText("Password test was successful, validated")).toBeVisible();
     await expect(page.getByRole("img", { name: "Passed" })).toHaveText("✓");

@@ -1,8 +1,13 @@
 // One clock for a browser test (docs/TESTING.md): the page's and its unit's time put together and moved together,
 // and a clock offset on screen checked against the unit's true one.
 import type { Locator, Page } from "@playwright/test";
+import type { ClockHooks } from "@trc/device";
 import { expect } from "./expect.ts";
-import type { Device } from "./fixtures.ts";
+
+/** A unit whose clock the page shares: what these helpers use of it (fixtures.ts's Device is one). */
+interface ClockedUnit {
+  hooks: ClockHooks;
+}
 
 /**
  * Puts the page on its unit's clock: Playwright's fake clock at the unit's host time (this machine's real time plus
@@ -12,7 +17,7 @@ import type { Device } from "./fixtures.ts";
  * move, not as `install({ time: Date.now() + warpMs })`: a time given is taken as of when Playwright gets the call,
  * and on a loaded machine the call took up to 330 ms (the page then trailed by that much: "+198 ms off" the unit).
  */
-export async function installClocks(page: Page, device: Device): Promise<void> {
+export async function installClocks(page: Page, device: ClockedUnit): Promise<void> {
   const { warpMs } = await device.hooks.clock();
   await page.clock.install();
   // Before the page opens no timer is due: this only sets the time.
@@ -32,7 +37,7 @@ export async function installClocks(page: Page, device: Device): Promise<void> {
  * the call's delay (tens of ms; a few hundred on a loaded machine), once, not adding up: a test that holds the Device
  * Time card's offset to the Ready check's 100 ms has the page sync before its first jump (openReady does).
  */
-export async function advanceClocks(pages: Page | Page[], device: Device, ms: number): Promise<void> {
+export async function advanceClocks(pages: Page | Page[], device: ClockedUnit, ms: number): Promise<void> {
   const { warpMs } = await device.hooks.advanceClock(ms);
   for (const page of [pages].flat()) {
     await page.clock.fastForward(ms);
@@ -47,7 +52,7 @@ export async function advanceClocks(pages: Page | Page[], device: Device, ms: nu
  */
 export async function advanceClocksUntil(
   page: Page,
-  device: Device,
+  device: ClockedUnit,
   stepMs: number,
   done: () => Promise<boolean>,
   { timeout = 30_000 }: { timeout?: number } = {},

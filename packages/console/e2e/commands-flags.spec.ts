@@ -24,7 +24,7 @@ test.describe("commands feature flags", () => {
       .getByRole("group", { name: "Commands" })
       .getByRole("checkbox", { name: "useRemoteStore" })
       .check();
-    const start = (await device.hooks.clock()).now;
+    const start = await device.hooks.logSeq();
     await page.getByRole("navigation").getByRole("link", { name: "Commands", exact: true }).click();
     // Its "Loading...N / 16" lasts under a second (a busy machine can draw it too late to see): proven in
     // CommandsFlags.test.tsx. Here, what the unit was asked and what the page then shows.
@@ -37,7 +37,7 @@ test.describe("commands feature flags", () => {
       Array.from({ length: 16 }, (_, i) => `index=${i}`),
     );
     // The reload button asks again.
-    const again = (await device.hooks.clock()).now;
+    const again = await device.hooks.logSeq();
     await page.getByRole("button", { name: "Reload command list" }).click();
     await expect(page.getByRole("link", { name: "10 / 16 Available" })).toBeVisible({ timeout: 15_000 });
     await expect

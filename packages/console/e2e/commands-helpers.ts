@@ -30,23 +30,25 @@ export async function packetPreview(page: Page): Promise<unknown> {
   return JSON.parse(await page.getByLabel("Packet", { exact: true }).inputValue());
 }
 
-/** The requests the device logged to `path` since `since` (epoch ms). */
-export async function received(
-  log: () => Promise<RequestLogEntry[]>,
-  path: string,
-  since: number,
-): Promise<RequestLogEntry[]> {
-  return (await log()).filter((e) => e.path === path && e.time >= since);
+/** The unit's request log (`device.hooks.log`): every entry kept, or those after a cursor. */
+type RequestLog = (after?: number) => Promise<RequestLogEntry[]>;
+
+/**
+ * The requests the device logged to `path` after `cursor` (`device.hooks.logSeq()` taken before the action: the
+ * log's own order, whatever the clocks say).
+ */
+export async function received(log: RequestLog, path: string, cursor: number): Promise<RequestLogEntry[]> {
+  return (await log(cursor)).filter((e) => e.path === path);
 }
 
 /**
- * Waits until the device has logged a request to `path` since `since`, and returns it. A unit that reboots on the
+ * Waits until the device has logged a request to `path` after `cursor`, and returns it. A unit that reboots on the
  * request (REBOOT) stops listening for a few seconds right after answering: its log is read again once it is back.
  */
 export async function waitForRequest(
-  log: () => Promise<RequestLogEntry[]>,
+  log: RequestLog,
   path: string,
-  since: number,
+  cursor: number,
   timeout = 15_000,
 ): Promise<RequestLogEntry> {
   let found: RequestLogEntry | undefined;
@@ -54,7 +56,7 @@ export async function waitForRequest(
     .poll(
       async () => {
         try {
-          found = (await received(log, path, since))[0];
+          found = (await received(log, path, cursor))[0];
         } catch (err) {
           // fetch's own failure (connection refused while the unit reboots), not an answer of the unit's.
           if (!(err instanceof TypeError)) throw err;

@@ -24,9 +24,9 @@ test("commands page: Reboot answered and kept over a reload, a 400, FS_CLEAR's q
   device,
 }) => {
   // The page and the unit on one clock: each command's 2 s before it is sent is passed over on both instead of waited
-  // for. The unit's request log is on its clock, so times to filter it by come from that clock too.
+  // for. What the unit received after a click: its request log after a cursor taken before it.
   await installClocks(page, device);
-  const unitNow = async () => (await device.hooks.clock()).now;
+  const logCursor = () => device.hooks.logSeq();
   const passSendDelay = () => advanceClocks(page, device, COMMAND_SEND_DELAY_MS);
   const clearHistory = async () => {
     await page.getByRole("button", { name: "Clear", exact: true }).click();
@@ -46,14 +46,14 @@ test("commands page: Reboot answered and kept over a reload, a 400, FS_CLEAR's q
     await expect(page.getByText("No arguments")).toBeVisible();
     expect(await packetPreview(page)).toEqual({ cmd: "REBOOT", args: [] });
     await expect(executeButton(page)).toHaveText("Execute");
-    const since = await unitNow();
+    const cursor = await logCursor();
     await executeButton(page).click();
     // Appended to the history and the selection cleared at once; sent only after the delay (the clocks stand before it).
     await expect(historyEntries(page)).toHaveCount(1);
     await expect(page.getByText("Select a command from the list...")).toBeVisible();
     await expect(historyEntries(page).first()).toContainText("Not sent yet");
     await passSendDelay();
-    const sent = await waitForRequest(device.hooks.log, EXECUTE, since);
+    const sent = await waitForRequest(device.hooks.log, EXECUTE, cursor);
     expect(sent.body).toEqual({ cmd: "REBOOT", args: [] });
     const entry = historyEntries(page).first();
     await expectOutcome(entry, "200 Success");
@@ -73,7 +73,7 @@ test("commands page: Reboot answered and kept over a reload, a 400, FS_CLEAR's q
   await test.step("a 400 shows '400 Bad Arg' with the body", async () => {
     await commandRow(page, "Replay selected").click();
     await page.getByPlaceholder("timing_0001.csv").fill("no_such_file.csv");
-    const clickedAt = await unitNow();
+    const clickedAt = await logCursor();
     await executeButton(page).click();
     await passSendDelay();
     const sent = await waitForRequest(device.hooks.log, EXECUTE, clickedAt);
@@ -86,7 +86,7 @@ test("commands page: Reboot answered and kept over a reload, a 400, FS_CLEAR's q
   });
 
   await test.step("FS_CLEAR asks first: No sends nothing, Yes sends", async () => {
-    const start = await unitNow();
+    const start = await logCursor();
     await commandRow(page, "Clear History").click();
     await executeButton(page).click();
     const question = page.getByRole("alertdialog");
@@ -144,7 +144,7 @@ test("commands page: Reboot answered and kept over a reload, a 400, FS_CLEAR's q
     await expect
       .poll(() => packetPreview(page))
       .toEqual({ cmd: "FORCE_REBOOT_TASKS", args: [], auth_pw: "admin-pass" });
-    const clickedAt = await unitNow();
+    const clickedAt = await logCursor();
     await executeButton(page).click();
     await passSendDelay();
     const sent = await waitForRequest(device.hooks.log, EXECUTE, clickedAt);

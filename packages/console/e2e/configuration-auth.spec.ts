@@ -8,7 +8,7 @@ import {
   openConfiguration,
   otherPort,
   resultOf,
-  setsSince,
+  setsAfter,
   submitOf,
 } from "./configuration-helpers.ts";
 import { expect, test } from "./fixtures.ts";
@@ -58,12 +58,12 @@ test.describe("config auth flag on, with a device that wants authentication for 
       await expect(status).toContainText("Owner");
       await expect(status).toContainText("Pass");
       const port = otherPort(before.raw_port);
-      const since = Date.now();
+      const cursor = await device.hooks.logSeq();
       await inputOf(page, "Raw port").fill(String(port));
       await submitOf(page, "Raw port").click();
       await expect(resultOf(page, "Raw port")).toHaveText("200 - Success");
       expect((await deviceValues(request)).raw_port).toBe(port);
-      const [set] = await setsSince(device, since);
+      const [set] = await setsAfter(device, cursor);
       // The device's log masks the password itself.
       expect(set?.body).toHaveProperty("auth_pw");
     });

@@ -8,7 +8,7 @@ import {
   inputOf,
   openConfiguration,
   resultOf,
-  setsSince,
+  setsAfter,
   setting,
   submitOf,
 } from "./configuration-helpers.ts";
@@ -53,7 +53,7 @@ async function unitPort(request: APIRequestContext): Promise<number> {
 
 /**
  * A edits Raw port after B saved another value, submits, and is asked; the unit still holds B's value. `from` is the
- * value A's page shows (and the unit held) before B saved.
+ * value A's page shows (and the unit held) before B saved. Answers the request log's cursor taken before A submitted.
  */
 async function aAsked(
   a: Page,
@@ -63,18 +63,18 @@ async function aAsked(
   { from, bPort, aPort }: { from: number; bPort: number; aPort: number },
 ): Promise<number> {
   await bSaves(b, bPort);
-  const since = Date.now();
+  const cursor = await device.hooks.logSeq();
   await inputOf(a, "Raw port").fill(String(aPort));
   await submitOf(a, "Raw port").click();
   await expect(question(a)).toHaveText(`Changed on the unit since you opened this page: ${from} → ${bPort}`);
   await expect(setting(a, "Raw port")).toContainText(`Current: ${bPort}`);
   await expect(inputOf(a, "Raw port")).toHaveValue(String(aPort));
   await expect(submitOf(a, "Raw port")).toBeDisabled();
-  expect(await setsSince(device, since)).toHaveLength(0);
+  expect(await setsAfter(device, cursor)).toHaveLength(0);
   expect((await deviceValues(request)).raw_port).toBe(bPort);
   // No set from A yet: no restart banner in A's browser.
   await expect(banner(a)).toHaveCount(0);
-  return since;
+  return cursor;
 }
 
 test.describe("two operators on the configuration page", () => {
@@ -91,7 +91,7 @@ test.describe("two operators on the configuration page", () => {
       await Promise.all([openConfiguration(page), openConfiguration(b.page)]);
 
       await test.step("Overwrite sends A's value: green, '200 - Success', the banner, and the unit holds it", async () => {
-        const since = await aAsked(page, b.page, device, request, {
+        const cursor = await aAsked(page, b.page, device, request, {
           from: start,
           bPort: start + 1,
           aPort: start + 2,
@@ -102,7 +102,7 @@ test.describe("two operators on the configuration page", () => {
         await expect(setting(page, "Raw port")).toContainText(`Current: ${start + 2}`);
         await expect(question(page)).toHaveCount(0);
         await expect(banner(page)).toBeVisible();
-        const sets = await setsSince(device, since);
+        const sets = await setsAfter(device, cursor);
         expect(sets.map((e) => (e.body as { value: unknown }).value)).toEqual([start + 2]);
         expect((await deviceValues(request)).raw_port).toBe(start + 2);
       });
@@ -118,7 +118,7 @@ test.describe("two operators on the configuration page", () => {
 
       await test.step("Keep the unit's value takes B's value into A's input and sends nothing", async () => {
         const from = await unitPort(request);
-        const since = await aAsked(page, b.page, device, request, {
+        const cursor = await aAsked(page, b.page, device, request, {
           from,
           bPort: from + 1,
           aPort: from + 2,
@@ -131,7 +131,7 @@ test.describe("two operators on the configuration page", () => {
         await expect(setting(page, "Raw port")).toContainText(`Current: ${from + 1}`);
         await expect(resultOf(page, "Raw port")).toHaveCount(0);
         await expect(banner(page)).toHaveCount(0);
-        expect(await setsSince(device, since)).toHaveLength(0);
+        expect(await setsAfter(device, cursor)).toHaveLength(0);
         expect((await deviceValues(request)).raw_port).toBe(from + 1);
       });
 
@@ -140,7 +140,7 @@ test.describe("two operators on the configuration page", () => {
 
       await test.step("Edit further keeps A's typed value; the next Submit is measured against B's value", async () => {
         const from = bShows;
-        const since = await aAsked(page, b.page, device, request, {
+        const cursor = await aAsked(page, b.page, device, request, {
           from,
           bPort: from + 1,
           aPort: from + 2,
@@ -152,13 +152,13 @@ test.describe("two operators on the configuration page", () => {
         await expect(input).toHaveValue(String(from + 2));
         await expectHighlight(input, "changed");
         await expect(input).toBeEnabled();
-        expect(await setsSince(device, since)).toHaveLength(0);
+        expect(await setsAfter(device, cursor)).toHaveLength(0);
         expect((await deviceValues(request)).raw_port).toBe(from + 1);
-        const next = Date.now();
+        const next = await device.hooks.logSeq();
         await input.fill(String(from + 3));
         await submitOf(page, "Raw port").click();
         // The wait is on the unit receiving this set (a '200 - Success' on screen may be an earlier set's).
-        await expect.poll(async () => (await setsSince(device, next)).length).toBe(1);
+        await expect.poll(async () => (await setsAfter(device, next)).length).toBe(1);
         await expect(resultOf(page, "Raw port")).toHaveText("200 - Success");
         await expect(question(page)).toHaveCount(0);
         expect((await deviceValues(request)).raw_port).toBe(from + 3);
@@ -168,10 +168,10 @@ test.describe("two operators on the configuration page", () => {
         // A's page shows the value it set last, which the unit still holds.
         const from = await unitPort(request);
         // A's field still reads '200 - Success' from its last set: each wait is on the unit receiving the new one.
-        const first = Date.now();
+        const first = await device.hooks.logSeq();
         await inputOf(page, "Raw port").fill(String(from + 1));
         await submitOf(page, "Raw port").click();
-        await expect.poll(async () => (await setsSince(device, first)).length).toBe(1);
+        await expect.poll(async () => (await setsAfter(device, first)).length).toBe(1);
         await expect(resultOf(page, "Raw port")).toHaveText("200 - Success");
         expect((await deviceValues(request)).raw_port).toBe(from + 1);
         // B's page still shows the value it saved last: B is asked about A's set, and overwrites.
@@ -185,10 +185,10 @@ test.describe("two operators on the configuration page", () => {
         await expect.poll(async () => (await deviceValues(request)).raw_port).toBe(from + 2);
         await expect(resultOf(b.page, "Raw port")).toHaveText("200 - Success");
         // A now sends the value the unit already holds: nothing to lose, no question.
-        const since = Date.now();
+        const cursor = await device.hooks.logSeq();
         await inputOf(page, "Raw port").fill(String(from + 2));
         await submitOf(page, "Raw port").click();
-        await expect.poll(async () => (await setsSince(device, since)).length).toBe(1);
+        await expect.poll(async () => (await setsAfter(device, cursor)).length).toBe(1);
         await expect(resultOf(page, "Raw port")).toHaveText("200 - Success");
         await expect(question(page)).toHaveCount(0);
         await expectHighlight(inputOf(page, "Raw port"), "saved");
@@ -210,7 +210,7 @@ test.describe("two operators on the configuration page", () => {
         await expect(row.getByRole("checkbox")).toBeChecked();
 
         await bSaves(b.page, from + 1);
-        const since = Date.now();
+        const cursor = await device.hooks.logSeq();
         await panel.getByRole("button", { name: "Apply selected" }).click();
         await expect(row).toContainText(
           `Changed on the unit since you opened this page: ${from} → ${from + 1}`,
@@ -220,7 +220,7 @@ test.describe("two operators on the configuration page", () => {
         await expect(panel.getByRole("alert")).toHaveText(
           "1 chosen setting(s) changed on the unit since the preview: nothing applied. Tick the ones to overwrite, then Apply selected.",
         );
-        expect(await setsSince(device, since)).toHaveLength(0);
+        expect(await setsAfter(device, cursor)).toHaveLength(0);
         expect((await deviceValues(request)).raw_port).toBe(from + 1);
 
         // A decides to overwrite: ticks it and applies.
@@ -228,7 +228,7 @@ test.describe("two operators on the configuration page", () => {
         await panel.getByRole("button", { name: "Apply selected" }).click();
         await expect(row.getByTestId("save-result")).toHaveText("200 - Success");
         await expect(row).not.toContainText("Changed on the unit");
-        const sets = await setsSince(device, since);
+        const sets = await setsAfter(device, cursor);
         expect(sets.map((e) => (e.body as { key: string; value: unknown }).value)).toEqual([from + 2]);
         expect((await deviceValues(request)).raw_port).toBe(from + 2);
       });

@@ -18,7 +18,7 @@ test.describe("remote config store", () => {
     for (let i = 0; i < len; i++)
       infos.push(await (await request.get(`/api/config/mapping/getInfo?index=${i}`)).json());
     const values = await deviceValues(request);
-    const since = Date.now();
+    const cursor = await device.hooks.logSeq();
     await page.goto("/configuration");
     // Its "Loading...N / M" is a passing phase a busy machine may draw too late to see: proven in configState.test.ts
     // ("remote store progress"). Here, what the unit was asked and what the page then shows.
@@ -29,7 +29,7 @@ test.describe("remote config store", () => {
       const shown = info.name_internal.endsWith("_password") ? "••••••••" : String(value);
       await expect(setting(page, info.name_display)).toContainText(`Current: ${shown}`);
     }
-    const paths = (await device.hooks.log()).filter((e) => e.time >= since).map((e) => e.path);
+    const paths = (await device.hooks.log(cursor)).map((e) => e.path);
     expect(paths.filter((p) => p.startsWith("/api/config/mapping/quantity"))).toHaveLength(1);
     expect(paths.filter((p) => p.startsWith("/api/config/mapping/getInfo"))).toHaveLength(len);
   });

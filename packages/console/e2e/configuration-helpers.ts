@@ -27,10 +27,10 @@ export async function deviceValues(request: APIRequestContext): Promise<Record<s
   return (await res.json()) as Record<string, unknown>;
 }
 
-/** Config set calls the device received since `since`. */
-export async function setsSince(device: Device, since: number): Promise<RequestLogEntry[]> {
-  return (await device.hooks.log()).filter(
-    (e) => e.method === "POST" && e.path.startsWith("/api/config/set") && e.time >= since,
+/** Config set calls the device received after `cursor` (`device.hooks.logSeq()` taken before the action). */
+export async function setsAfter(device: Device, cursor: number): Promise<RequestLogEntry[]> {
+  return (await device.hooks.log(cursor)).filter(
+    (e) => e.method === "POST" && e.path.startsWith("/api/config/set"),
   );
 }
 

@@ -11,7 +11,7 @@ import {
   openConfiguration,
   otherPort,
   resultOf,
-  setsSince,
+  setsAfter,
   setting,
   submitOf,
 } from "./configuration-helpers.ts";
@@ -80,15 +80,12 @@ test.describe("restart banner and reboots the console did not ask for", () => {
       await nav("Telemetry").click();
       await expect(banner(page)).toBeVisible();
 
-      const { now: since } = await device.hooks.clock();
+      const cursor = await device.hooks.logSeq();
       await banner(page).getByRole("button", { name: "Restart unit" }).click();
       await expect(banner(page)).toContainText("Restarting the unit...");
       await expect(banner(page)).toHaveCount(0, { timeout: 30_000 });
-      const reboots = (await device.hooks.log()).filter(
-        (e) =>
-          e.path === "/api/commands/execute" &&
-          e.time >= since &&
-          (e.body as { cmd?: string })?.cmd === "REBOOT",
+      const reboots = (await device.hooks.log(cursor)).filter(
+        (e) => e.path === "/api/commands/execute" && (e.body as { cmd?: string })?.cmd === "REBOOT",
       );
       expect(reboots).toHaveLength(1);
       // The unit is back and kept the values set before the restart.
@@ -185,7 +182,7 @@ test.describe("backup and restore", () => {
       await expect(resultOf(page, "Raw port")).toHaveText("200 - Success");
 
       // Import: both differ; only UHF power is chosen.
-      const since = Date.now();
+      const cursor = await device.hooks.logSeq();
       await page.locator('input[type="file"]').setInputFiles(file);
       const panel = page.getByRole("region", { name: "Backup and restore" });
       await expect(panel).toContainText("2 setting(s) differ");
@@ -208,7 +205,7 @@ test.describe("backup and restore", () => {
       const after = await deviceValues(request);
       expect(after.uhf_power).toBe(before.uhf_power);
       expect(after.raw_port).toBe(port);
-      const sets = (await setsSince(device, since)).map((e) => e.body as Record<string, unknown>);
+      const sets = (await setsAfter(device, cursor)).map((e) => e.body as Record<string, unknown>);
       expect(sets.map((b) => [b.key, b.value])).toEqual([["uhf_power", before.uhf_power]]);
     });
 

@@ -11,7 +11,7 @@ import {
   openConfiguration,
   otherPort,
   resultOf,
-  setsSince,
+  setsAfter,
   setting,
   submitOf,
 } from "./configuration-helpers.ts";
@@ -118,7 +118,7 @@ test.describe("configuration page", () => {
       const input = inputOf(page, "Raw port");
       await input.fill(String(port));
       await expectHighlight(input, "changed");
-      const since = Date.now();
+      const cursor = await device.hooks.logSeq();
       await submitOf(page, "Raw port").click();
       await expect(resultOf(page, "Raw port")).toHaveText("200 - Success");
       await expect.poll(() => shownColour(resultOf(page, "Raw port"), "color")).toBe("green");
@@ -129,7 +129,7 @@ test.describe("configuration page", () => {
       await expect(banner(page)).toContainText("raw_port");
       await expect(banner(page).getByRole("button", { name: "Restart unit" })).toBeVisible();
 
-      const sets = await setsSince(device, since);
+      const sets = await setsAfter(device, cursor);
       expect(sets).toHaveLength(1);
       const body = sets[0]?.body as Record<string, unknown>;
       expect(body.key).toBe("raw_port");
@@ -145,7 +145,7 @@ test.describe("configuration page", () => {
     });
 
     await test.step("a boolean and a select are sent with their types", async () => {
-      const since = Date.now();
+      const cursor = await device.hooks.logSeq();
       await inputOf(page, "GPS correction").setChecked(values.gps_correction !== true);
       await submitOf(page, "GPS correction").click();
       await expect(resultOf(page, "GPS correction")).toHaveText("200 - Success");
@@ -153,7 +153,7 @@ test.describe("configuration page", () => {
       await inputOf(page, "HTTP packet format").selectOption(format);
       await submitOf(page, "HTTP packet format").click();
       await expect(resultOf(page, "HTTP packet format")).toHaveText("200 - Success");
-      const bodies = (await setsSince(device, since)).map((e) => e.body as Record<string, unknown>);
+      const bodies = (await setsAfter(device, cursor)).map((e) => e.body as Record<string, unknown>);
       expect(bodies.map((b) => [b.key, b.value])).toEqual([
         ["gps_correction", values.gps_correction !== true],
         ["http_pckt_format", Number(format)],

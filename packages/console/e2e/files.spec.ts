@@ -7,7 +7,8 @@ import { type Device, expect, type RequestLogEntry, test } from "./fixtures.ts";
 
 /** The device's log also records the query string of a request. */
 type LoggedRequest = RequestLogEntry & { query?: string };
-const requestLog = async (device: Device): Promise<LoggedRequest[]> => device.hooks.log();
+const requestLog = async (device: Device, after?: number): Promise<LoggedRequest[]> =>
+  device.hooks.log(after);
 
 const filesDir = (device: Device) => join(device.dataDir, "files");
 
@@ -21,9 +22,9 @@ async function seedFiles(device: Device, page: Page): Promise<void> {
 
 const table = (page: Page) => page.getByRole("table");
 const rowOf = (page: Page, name: string) => table(page).getByRole("row").filter({ hasText: name });
-/** DELETE requests the device received since `since` (the device's log spans the whole worker). */
-async function deletesSince(device: Device, since: number) {
-  return (await requestLog(device)).filter((e) => e.method === "DELETE" && e.time >= since);
+/** DELETE requests the device received after `cursor` (`device.hooks.logSeq()` taken before the action). */
+async function deletesAfter(device: Device, cursor: number) {
+  return (await requestLog(device, cursor)).filter((e) => e.method === "DELETE");
 }
 
 const names = (page: Page) => table(page).locator("tbody tr td:first-child").allTextContents();
@@ -121,21 +122,21 @@ test("files page: loading, list and sorting, download, delete and a failed delet
   });
 
   await test.step("delete asks first naming the file; Cancel keeps it, Delete sends DELETE and refreshes", async () => {
-    const since = Date.now();
+    const cursor = await device.hooks.logSeq();
     await rowOf(page, "lap #1 & 2.csv").getByRole("button", { name: "Delete lap #1 & 2.csv" }).click();
     const dialog = page.getByRole("dialog", { name: "Delete file?" });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText("lap #1 & 2.csv");
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
-    expect(await deletesSince(device, since)).toHaveLength(0);
+    expect(await deletesAfter(device, cursor)).toHaveLength(0);
     await expect(rowOf(page, "lap #1 & 2.csv")).toBeVisible();
 
     await rowOf(page, "lap #1 & 2.csv").getByRole("button", { name: "Delete lap #1 & 2.csv" }).click();
     await dialog.getByRole("button", { name: "Delete" }).click();
     await expect(rowOf(page, "lap #1 & 2.csv")).toHaveCount(0);
     await expect(rowOf(page, "tiny.txt")).toBeVisible();
-    const deletes = await deletesSince(device, since);
+    const deletes = await deletesAfter(device, cursor);
     expect(deletes.map((e) => [e.path, e.query])).toEqual([
       ["/api/filesystem/file", "fileName=lap%20%231%20%26%202.csv"],
     ]);
@@ -165,7 +166,7 @@ test("files page: loading, list and sorting, download, delete and a failed delet
   await test.step("empty: says so, and Refresh Files posts refreshFSDB and reloads with the example files", async () => {
     for (const name of await readdir(filesDir(device)))
       await rm(join(filesDir(device), name), { force: true });
-    const since = Date.now();
+    const cursor = await device.hooks.logSeq();
     await page.reload();
     await expect(page.getByText("No files left, click button to refresh example file system!")).toBeVisible();
     await expect(page.getByRole("table")).toHaveCount(0);
@@ -173,8 +174,8 @@ test("files page: loading, list and sorting, download, delete and a failed delet
     await page.getByRole("button", { name: "Refresh Files" }).click();
     await reloaded;
     await expect(rowOf(page, "timing_0001.csv")).toBeVisible();
-    const refreshes = (await device.hooks.log()).filter(
-      (e) => e.path === "/api/filesystem/dev/refreshFSDB" && e.time >= since,
+    const refreshes = (await device.hooks.log(cursor)).filter(
+      (e) => e.path === "/api/filesystem/dev/refreshFSDB",
     );
     expect(refreshes.map((e) => e.method)).toEqual(["POST"]);
   });

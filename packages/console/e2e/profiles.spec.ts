@@ -134,16 +134,18 @@ test("a profile across the fleet: differences, Apply with a conflict and a timin
     expect((await valuesOf(device)).tag_timeout).toBe(5);
 
     // The units that need a restart, restarted from here: each is sent REBOOT and comes back.
-    const since = Date.now();
+    const [twoFrom, threeFrom] = [await two.hooks.logSeq(), await three.hooks.logSeq()];
     await page.getByRole("button", { name: "Restart these units" }).click();
     await expect(page.getByRole("status").filter({ hasText: "restarting" }).getByRole("listitem")).toHaveText(
       ["DECODER-02: restarting", "DECODER-03: restarting"],
     );
     await expect(page.getByText(/^Needs a restart/)).toHaveCount(0);
-    for (const unit of [two, three])
-      expect((await waitForRequest(unit.hooks.log, EXECUTE, since)).body).toMatchObject({ cmd: "REBOOT" });
-    // Restarted, not only answering: a unit asked a moment ago may still be up before it goes away.
-    await Promise.all([waitForReboot(two, since), waitForReboot(three, since)]);
+    const toTwo = await waitForRequest(two.hooks.log, EXECUTE, twoFrom);
+    const toThree = await waitForRequest(three.hooks.log, EXECUTE, threeFrom);
+    for (const sent of [toTwo, toThree]) expect(sent.body).toMatchObject({ cmd: "REBOOT" });
+    // Restarted, not only answering: a unit asked a moment ago may still be up before it goes away (each unit from
+    // when it received its REBOOT, on its own clock).
+    await Promise.all([waitForReboot(two, toTwo.time), waitForReboot(three, toThree.time)]);
   } finally {
     await command(three, "TIMING_STOP").catch(() => undefined);
     await Promise.all([two.hooks.reset(), three.hooks.reset()]);

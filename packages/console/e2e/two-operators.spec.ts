@@ -50,7 +50,7 @@ test("an owner and a default browser on one unit: own gating, the unit judges ea
   // The default operator's console lets it send above its level (developer flag), so the unit must refuse.
   const other = await operator(browser, device, { allowExecutionRegardless: true });
   const wait = (ms: number) => advanceClocks([page, other.page], device, ms);
-  const unitNow = async () => (await device.hooks.clock()).now;
+  const logCursor = () => device.hooks.logSeq();
   try {
     await page.goto("/auth");
     await page.getByRole("textbox", { name: "Password" }).fill("owner-pass");
@@ -74,10 +74,10 @@ test("an owner and a default browser on one unit: own gating, the unit judges ea
     expect(await packetPreview(page)).toEqual({ cmd: "GET_PW", args: [], auth_pw: "owner-pass" });
 
     // The owner runs an owner command: the unit takes it.
-    let since = await unitNow();
+    let cursor = await logCursor();
     await executeButton(page).click();
     await wait(COMMAND_SEND_DELAY_MS);
-    expect((await waitForRequest(device.hooks.log, EXECUTE, since)).body).toMatchObject({
+    expect((await waitForRequest(device.hooks.log, EXECUTE, cursor)).body).toMatchObject({
       cmd: "GET_PW",
       auth_pw: "***",
     });
@@ -86,10 +86,10 @@ test("an owner and a default browser on one unit: own gating, the unit judges ea
     // The default browser sends SET_PW right after: no credentials of the owner's go with it, the unit refuses.
     await other.page.getByPlaceholder("new-password").fill("taken-over-1");
     await expect.poll(() => packetPreview(other.page)).toEqual({ cmd: "SET_PW", args: ["taken-over-1"] });
-    since = await unitNow();
+    cursor = await logCursor();
     await executeButton(other.page).click();
     await wait(COMMAND_SEND_DELAY_MS);
-    const sent = await waitForRequest(device.hooks.log, EXECUTE, since);
+    const sent = await waitForRequest(device.hooks.log, EXECUTE, cursor);
     // The device's log masks passwords (the new one in args too); no auth_pw went with it.
     expect(sent.body).toEqual({ cmd: "SET_PW", args: ["***"] });
     const denied = historyEntries(other.page).first();
@@ -103,10 +103,10 @@ test("an owner and a default browser on one unit: own gating, the unit judges ea
 
     // The default browser runs a level-5 command: taken, under its own (default) level.
     await commandRow(other.page, "Identify antennas").click();
-    since = await unitNow();
+    cursor = await logCursor();
     await executeButton(other.page).click();
     await wait(COMMAND_SEND_DELAY_MS);
-    expect((await waitForRequest(device.hooks.log, EXECUTE, since)).body).toEqual({
+    expect((await waitForRequest(device.hooks.log, EXECUTE, cursor)).body).toEqual({
       cmd: "IDENT_ANT",
       args: [],
     });

@@ -96,7 +96,7 @@ const held = unwritten
   rest waited in the kernel's socket buffers.`
   : `The unit had handed every one of them to the network: ${n(kB)} kB fit in the kernel's socket buffers on loopback, so
   the unit's own hold-back (a cursor that stands still, then the 30 s idle cut) was not reached at this rate
-  (\`src/timing/port-flow.test.ts\` covers it).`;
+  (\`src/net/timing-port-flow.test.ts\` covers it).`;
 const behind = Math.max(...results.map((f) => f.rowsBehind));
 const heapCost = med(true, (f) => f.heapEnd) - med(false, (f) => f.heapEnd);
 const cut = pausedRuns.some((f) => f.cut)

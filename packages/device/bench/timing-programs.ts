@@ -4,7 +4,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { connect, type Socket } from "node:net";
 import { fileURLToPath } from "node:url";
-import { parseLocalDateTime } from "../src/timing/line-format.ts";
+import { parseTimingDateTime } from "@trc/protocol";
 import type { ChildMessage, MadeBatch } from "./timing-unit-child.ts";
 
 const CHILD = fileURLToPath(new URL("timing-unit-child.ts", import.meta.url));
@@ -61,11 +61,11 @@ export interface LineTime {
   utcOffsetS: number;
 }
 
-/** Epoch ms by the unit's clock of a line's `dd-mm-yyyy hh:mm:ss.ccc` (its local time): the unit's own parser. */
+/** Epoch ms by the unit's clock of a line's `dd-mm-yyyy hh:mm:ss.ccc` (its local time): the protocol's own parser. */
 function unitMs(text: string, utcOffsetS: number): number {
   const [date = "", clock = ""] = text.split(" ");
   const [time = "", ms = ""] = clock.split(".");
-  const at = /^\d{3}$/.test(ms) ? parseLocalDateTime(date, time, utcOffsetS) : null;
+  const at = /^\d{3}$/.test(ms) ? parseTimingDateTime(date, time, utcOffsetS) : null;
   return at === null ? Number.NaN : at + Number(ms);
 }
 

@@ -1,5 +1,6 @@
 // The device's HTTP application: middleware in order (stats, origins, CORS, profile, limits, body types, faults), API routes, then the console.
 import { Hono } from "hono";
+import type { Clock } from "./clock/clock.ts";
 import type { Device } from "./device.ts";
 import { type DeviceEnv, fail } from "./http.ts";
 import { AuthThrottle } from "./middleware/auth-throttle.ts";
@@ -8,7 +9,7 @@ import { failureLine } from "./middleware/failure-log.ts";
 import { chaos, FaultTable } from "./middleware/faults.ts";
 import { bodyLimits } from "./middleware/limits.ts";
 import { bodyTypeGuard, originGuard, unitCors } from "./middleware/origin-guard.ts";
-import { RequestMonitor } from "./middleware/request-log.ts";
+import { RequestMonitor } from "./middleware/request-monitor.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { clockHookRoutes } from "./routes/clock-hooks.ts";
 import { commandRoutes } from "./routes/commands.ts";
@@ -22,7 +23,6 @@ import { scenarioHookRoutes } from "./routes/scenario-hooks.ts";
 import { staticRoutes } from "./routes/static.ts";
 import { telemetryRoutes } from "./routes/telemetry.ts";
 import { TEST_PREFIX, testHookRoutes } from "./routes/test-hooks.ts";
-import type { SimClock } from "./sim/host-clock.ts";
 import { RANDOM_STREAMS, randomStream } from "./sim/noise.ts";
 
 export interface Instruments {
@@ -31,7 +31,7 @@ export interface Instruments {
 }
 
 /** The request log (times on the unit's host clock) and the fault table (its draws from the unit's seed). */
-export function createInstruments(clock: Pick<SimClock, "now">, seed: number): Instruments {
+export function createInstruments(clock: Pick<Clock, "now">, seed: number): Instruments {
   return {
     monitor: new RequestMonitor(clock),
     faults: new FaultTable(randomStream(seed, RANDOM_STREAMS.faults)),

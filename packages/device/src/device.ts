@@ -1,16 +1,18 @@
 // The emulated unit: its persistent stores, living simulation and boot cycle, shared by every route.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import type { DeviceMode } from "@trc/protocol";
+import type { DeviceMode, UnitDataset } from "@trc/protocol";
+import { DeviceClock } from "./clock/device-clock.ts";
+import { WarpClock } from "./clock/warp-clock.ts";
 import { ReadsOutbox } from "./mqtt/reads-outbox.ts";
 import { UnitLink } from "./mqtt/unit-link.ts";
+import type { PowerControl } from "./net/power-cycle.ts";
 import type { ResolvedOptions } from "./options.ts";
 import { RaceControl } from "./race/race-control.ts";
-import { DeviceClock } from "./sim/clock.ts";
-import { type SimClock, WarpClock } from "./sim/host-clock.ts";
 import { RANDOM_STREAMS, randomStream } from "./sim/noise.ts";
 import { ReadLog } from "./sim/read-log.ts";
 import { TagReader, type UhfPower } from "./sim/tag-reader.ts";
+import { unitTelemetry } from "./sim/telemetry.ts";
 import { ConfigStore } from "./state/config-store.ts";
 import { type DataPaths, dataPaths, prepareDataDir } from "./state/data-dir.ts";
 import { FileSystem } from "./state/file-system.ts";
@@ -18,16 +20,6 @@ import { FirmwareStore } from "./state/firmware-store.ts";
 import { IdentityStore } from "./state/identity.ts";
 import { OtaUpdater } from "./state/ota-updater.ts";
 import { PasswordStore } from "./state/passwords.ts";
-
-/** Reboots the unit: implemented by the server, which owns the listener. */
-export interface PowerControl {
-  /** Reboots after `delayMs` (replacing any reboot already scheduled); answers when it will happen. */
-  scheduleReboot(delayMs: number, reason: string): number;
-  /** When a scheduled reboot will happen (epoch ms), or null. */
-  readonly scheduledAt: number | null;
-  /** Forgets a scheduled reboot (a reset); a reboot already under way goes on. */
-  cancelReboot(): void;
-}
 
 export class Device {
   /** Host time of power-on: telemetry counts from here and continues across reboots. */
@@ -61,7 +53,7 @@ export class Device {
     readonly reader: TagReader,
     outbox: ReadsOutbox,
     /** The unit's one host clock: everything it simulates over time reads it (tests advance it). */
-    readonly hostClock: SimClock,
+    readonly hostClock: WarpClock,
   ) {
     this.startedAt = hostClock.now();
     this.#bootedAt = this.startedAt;
@@ -76,7 +68,7 @@ export class Device {
   }
 
   /** Opens (or seeds, on a new data folder) every store; the unit's host clock is a new WarpClock unless given. */
-  static async open(options: ResolvedOptions, hostClock: SimClock = new WarpClock()): Promise<Device> {
+  static async open(options: ResolvedOptions, hostClock = new WarpClock()): Promise<Device> {
     const paths = dataPaths(options.dataDir);
     await prepareDataDir(paths);
     // device.json is written last, so a new unit interrupted while seeding is seeded again on the next start.
@@ -116,6 +108,11 @@ export class Device {
 
   get mode(): DeviceMode {
     return this.options.mode;
+  }
+
+  /** A dataset as GET /api/telemetry/<dataset> answers it (and MQTT publishes it). */
+  telemetry(dataset: UnitDataset): Promise<unknown> {
+    return unitTelemetry(this, dataset);
   }
 
   get bootedAt(): number {

@@ -9,8 +9,13 @@ export type FaultRequest = Omit<FaultSpec, "count"> & { count?: number };
 
 export interface TestHooks {
   fault(spec: FaultRequest): Promise<void>;
-  /** The last 200 API requests the unit received, passwords masked. */
-  log(): Promise<LogEntry[]>;
+  /**
+   * The last 200 API requests the unit received, passwords masked; with `after` (a cursor from `logSeq()`), only those
+   * received after it.
+   */
+  log(after?: number): Promise<LogEntry[]>;
+  /** The request log's cursor: the seq of the last request the unit logged (0 before the first). */
+  logSeq(): Promise<number>;
   stats(): Promise<RequestStats>;
   resetStats(): Promise<void>;
   /** Empties the request log. */
@@ -44,8 +49,12 @@ export function testHooksClient(url: string): TestHooks {
     async fault(spec) {
       await call(`${api}/fault`, { method: "POST", headers: json, body: JSON.stringify(spec) });
     },
-    async log() {
-      return (await (await call(`${api}/log`)).json()) as LogEntry[];
+    async log(after) {
+      const query = after === undefined ? "" : `?after=${after}`;
+      return (await (await call(`${api}/log${query}`)).json()) as LogEntry[];
+    },
+    async logSeq() {
+      return ((await (await call(`${api}/log/seq`)).json()) as { seq: number }).seq;
     },
     async stats() {
       return (await (await call(`${api}/stats`)).json()) as RequestStats;

@@ -1,6 +1,7 @@
 // HTTP behaviour of the API: 404/405 with reasons, body limits, bad JSON, test hooks (origins and CORS: origins.test.ts).
 import { API, ErrorBody } from "@trc/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testHooksClient } from "../src/test-hooks-client.ts";
 import { startTestDevice, type TestDevice } from "./helpers.ts";
 
 let dev: TestDevice;
@@ -92,6 +93,30 @@ describe("test hooks", () => {
     expect(exec).toMatchObject({ method: "POST", body: { cmd: "SET_PW", args: ["***"], auth_pw: "***" } });
     expect(typeof exec.time).toBe("number");
     expect(log.some((e: { path: string }) => e.path.startsWith("/api/__test"))).toBe(false);
+  });
+
+  it("log entries carry a seq: a cursor taken before an action reads exactly the requests after it", async () => {
+    const hooks = testHooksClient(dev.url);
+    await dev.call(API.telemetry("battery"));
+    const cursor = await hooks.logSeq();
+    expect((await hooks.log()).at(-1)?.seq).toBe(cursor);
+    // The hooks are not logged: reading the cursor or the log moves nothing.
+    expect(await hooks.log(cursor)).toEqual([]);
+    await dev.call(API.telemetry("storage"));
+    await dev.call(API.configGet);
+    const after = await hooks.log(cursor);
+    expect(after.map((e) => [e.seq, e.path])).toEqual([
+      [cursor + 1, API.telemetry("storage")],
+      [cursor + 2, API.configGet],
+    ]);
+    // Cleared (as a reset clears it), the log starts empty but a seq is never handed out twice.
+    await hooks.clearLog();
+    expect([await hooks.logSeq(), await hooks.log()]).toEqual([cursor + 2, []]);
+    await dev.call(API.configGet);
+    expect((await hooks.log(0)).map((e) => e.seq)).toEqual([cursor + 3]);
+    for (const bad of ["-1", "x", "1.5", ""]) {
+      expect((await dev.call(`/api/__test/log?after=${bad}`)).status, bad).toBe(400);
+    }
   });
 
   it("stats count requests in flight, and reset", async () => {

@@ -3,7 +3,7 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { makeTestImage, UPLOAD_LOCK_MS } from "@trc/protocol";
 import { beforeEach, describe, expect, it } from "vitest";
-import { WarpClock } from "../src/sim/host-clock.ts";
+import { WarpClock } from "../src/clock/warp-clock.ts";
 import { FirmwareStore } from "../src/state/firmware-store.ts";
 import { OtaUpdater } from "../src/state/ota-updater.ts";
 import { tempDir } from "./helpers.ts";

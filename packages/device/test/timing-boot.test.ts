@@ -8,7 +8,7 @@ import { API } from "@trc/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../src/broker/mosquitto.ts";
 import { startFleet, timingPortsText } from "../src/fleet.ts";
-import { Program, until } from "../src/timing/test-program.ts";
+import { Program, until } from "../src/net/test-program.ts";
 import { reachable, startTestDevice, type TestDevice, tempDir } from "./helpers.ts";
 import {
   advance,

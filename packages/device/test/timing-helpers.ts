@@ -1,8 +1,8 @@
 // Helpers of the race control tests (D12): commands, the clock hook, the timing ports and dataset of a test unit.
 import { API, TimingTelemetry } from "@trc/protocol";
 import { expect } from "vitest";
+import { Program } from "../src/net/test-program.ts";
 import { testHooksClient } from "../src/test-hooks-client.ts";
-import { Program } from "../src/timing/test-program.ts";
 import { type AnyJson, startTestDevice, type TestDevice } from "./helpers.ts";
 
 /** A passing or read line: TAG;dd-mm-yyyy hh:mm:ss.ccc;ANT;SEQ;;R */

@@ -3,7 +3,7 @@
 // STARTREAD / STOPREAD, REWIND, bad lines). The unit's clock is moved, never waited for.
 import { API } from "@trc/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seqs, until } from "../src/timing/test-program.ts";
+import { seqs, until } from "../src/net/test-program.ts";
 import type { TestDevice } from "./helpers.ts";
 import {
   advance,

@@ -3,7 +3,7 @@
 // programs on the filtered port; bad dates and a window backwards refused with a reason). The clock is moved.
 import { API } from "@trc/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { until } from "../src/timing/test-program.ts";
+import { until } from "../src/net/test-program.ts";
 import type { TestDevice } from "./helpers.ts";
 import {
   advance,

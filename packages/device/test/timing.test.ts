@@ -4,7 +4,7 @@ import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { API } from "@trc/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { until } from "../src/timing/test-program.ts";
+import { until } from "../src/net/test-program.ts";
 import type { TestDevice } from "./helpers.ts";
 import {
   advance,

@@ -1,6 +1,10 @@
-// The D5 limits of a configuration value beyond its type: ranges, formats and rules (Wi-Fi, masks, hosts, MQTT).
-import type { ConfigItem, ConfigValue } from "./config.ts";
+// A configuration value's types and its D5 limits beyond the type: ranges, formats and rules (Wi-Fi, masks, hosts, MQTT).
 import { CONTROL_CHARS_REASON, hasControlChars } from "./control-chars.ts";
+import { utf8Length } from "./utf8.ts";
+
+export const CONFIG_TYPES = ["boolean", "number", "string"] as const;
+export type ConfigType = (typeof CONFIG_TYPES)[number];
+export type ConfigValue = boolean | number | string;
 
 /** Limits of D5 beyond the type. */
 export interface ConfigLimits {
@@ -45,16 +49,6 @@ const RULE_REASONS: Readonly<Record<ConfigRule, string>> = {
   "mqtt-client-id": "Must be 1 to 23 letters, digits, - or _ (what MQTT servers accept)",
 };
 
-/** Bytes the text takes in UTF-8 (an SSID's limit is in bytes). */
-function utf8Length(text: string): number {
-  let bytes = 0;
-  for (const ch of text) {
-    const cp = ch.codePointAt(0) ?? 0;
-    bytes += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
-  }
-  return bytes;
-}
-
 const WPA2 = /^[\x20-\x7e]{8,63}$/;
 
 function passesRule(rule: ConfigRule, text: string): boolean {
@@ -78,7 +72,7 @@ function passesRule(rule: ConfigRule, text: string): boolean {
 
 /** Checks a value against an item's type and D5 limits; returns the reason it is refused, or null. */
 export function checkConfigValue(
-  item: Pick<ConfigItem, "type"> & ConfigLimits,
+  item: { readonly type: ConfigType } & ConfigLimits,
   value: unknown,
 ): string | null {
   if (item.type === "boolean") return typeof value === "boolean" ? null : "Must be true or false";

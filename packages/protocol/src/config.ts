@@ -1,10 +1,6 @@
 // Configuration items (SPEC §3), the built-in configuration list (D5), its limits and the category tree.
 import * as z from "zod/mini";
-import type { ConfigLimits } from "./config-limits.ts";
-
-export const CONFIG_TYPES = ["boolean", "number", "string"] as const;
-export type ConfigType = (typeof CONFIG_TYPES)[number];
-export type ConfigValue = boolean | number | string;
+import { CONFIG_TYPES, type ConfigLimits, type ConfigValue } from "./config-limits.ts";
 
 export const ConfigValueSchema = z.union([z.boolean(), z.number(), z.string()]);
 

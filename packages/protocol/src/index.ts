@@ -20,4 +20,5 @@ export * from "./telemetry.ts";
 export * from "./test-image.ts";
 export * from "./time-format.ts";
 export * from "./timing.ts";
+export * from "./timing-line.ts";
 export * from "./unit-address.ts";

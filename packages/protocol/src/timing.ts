@@ -21,6 +21,16 @@ export const TIMING_PORT = {
   heartbeat: "*",
   /** Every line the unit sends ends in CR. */
   eol: "\r",
+  /** The answer to a CLOCK that set the unit's clock. */
+  clockOk: "CLOCKOK",
+  /** The answer to STARTREAD and STOPREAD. */
+  readOk: "READOK",
+  /** The answer to a line the unit does not take (it changes nothing). */
+  error: "ERROR",
+  /** A marker's tag (a passing with no antenna: a gun start). */
+  markerTag: "MARKER",
+  /** The longest REWIND window (366 days, one leap year): a program asking for more is refused rather than flooded. */
+  maxRewindMs: 366 * 24 * 3600 * 1000,
 } as const;
 
 export const TimingMode = z.enum(["test", "timing"]);

@@ -1,30 +1,38 @@
 // What the race control commands (D12) and the Replay commands (D4, sent again by D12) do on the unit.
-import type { Device } from "../device.ts";
+import { parseTimingDateTime } from "@trc/protocol";
+import type { Clock } from "../clock/clock.ts";
+import type { RaceControl } from "../race/race-control.ts";
+import type { ConfigStore } from "../state/config-store.ts";
 import { checkFileName } from "../state/file-system.ts";
-import { parseLocalDateTime } from "../timing/line-format.ts";
 import { replayAll, replayManual, replaySelected, rewindWindow } from "../timing/replay.ts";
+import { type CommandOutcome, refuse } from "./outcome.ts";
 import { replayFrom } from "./replay.ts";
-import type { CommandOutcome } from "./run-command.ts";
+
+/** What the race control and Replay commands use of the unit: race control, its clock and utc_offset. */
+export interface RaceCommandUnit {
+  readonly timing: Pick<RaceControl, "start" | "stop" | "marker" | "replay">;
+  readonly clock: Pick<Clock, "now">;
+  readonly config: Pick<ConfigStore, "get">;
+}
 
 const done = (result: string, extra: Record<string, unknown>): CommandOutcome => ({
   ok: true,
   result,
   extra,
 });
-const refuse = (reason: string): CommandOutcome => ({ ok: false, status: 400, reason });
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 const programs = (n: number) => `to ${plural(n, "program")} on the filtered port`;
 
 /** Epoch ms of REPLAY_WINDOW's `dd-MM-yyyy HH:mm:ss` in the unit's local time (as REWIND reads it), or null. */
 function localTime(arg: string, utcOffsetS: number): number | null {
   const [date = "", time = "", ...rest] = arg.split(/\s+/);
-  return rest.length ? null : parseLocalDateTime(date, time, utcOffsetS);
+  return rest.length ? null : parseTimingDateTime(date, time, utcOffsetS);
 }
 const LOCAL_TIME = "not a real date and time; use dd-MM-yyyy HH:mm:ss, the unit's local time";
 
 /** The outcome of a race control or Replay command (its arguments trimmed), or null when `cmd` is neither. */
 export async function runRaceCommand(
-  device: Device,
+  device: RaceCommandUnit,
   cmd: string,
   args: readonly string[],
 ): Promise<CommandOutcome | null> {

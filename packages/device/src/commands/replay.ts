@@ -4,7 +4,7 @@ import { isTimingFile } from "../state/file-system.ts";
 import type { TimingFileText } from "../timing/replay.ts";
 
 /** Every timing file on the unit, with its text. */
-export async function timingFileTexts(files: FileSystem): Promise<TimingFileText[]> {
+export async function timingFileTexts(files: Pick<FileSystem, "list" | "read">): Promise<TimingFileText[]> {
   const out: TimingFileText[] = [];
   for (const { name } of await files.list()) {
     if (!isTimingFile(name)) continue;

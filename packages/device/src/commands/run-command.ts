@@ -1,14 +1,31 @@
 // What each command (D4, and race control's of D12) does on the unit; arguments are already checked against their formats.
-import { MAX_TIMER_MS, parseManualTimeArg } from "@trc/protocol";
-import type { Device } from "../device.ts";
+import { type DeviceMode, MAX_TIMER_MS, parseManualTimeArg } from "@trc/protocol";
+import type { DeviceClock } from "../clock/device-clock.ts";
 import type { TryOrWait } from "../middleware/auth-throttle.ts";
-import { isLogFile, isTimingFile } from "../state/file-system.ts";
-import { runRaceCommand } from "./race-commands.ts";
+import type { UnitLink } from "../mqtt/unit-link.ts";
+import type { PowerControl } from "../net/power-cycle.ts";
+import type { ResolvedOptions } from "../options.ts";
+import type { TagReader } from "../sim/tag-reader.ts";
+import { type FileSystem, isLogFile, isTimingFile } from "../state/file-system.ts";
+import type { IdentityStore } from "../state/identity.ts";
+import type { PasswordStore } from "../state/passwords.ts";
+import { type CommandOutcome, refuse } from "./outcome.ts";
+import { type RaceCommandUnit, runRaceCommand } from "./race-commands.ts";
 
-export type CommandOutcome =
-  | { ok: true; result: string; extra?: Record<string, unknown> }
-  | { ok: false; status: 400 | 404; reason: string }
-  | { ok: false; status: 429; waitMs: number };
+export type { CommandOutcome } from "./outcome.ts";
+
+/** What the commands use of the unit: its power, clock, reader, files, passwords, identity, MQTT link and mode. */
+export interface CommandUnit extends RaceCommandUnit {
+  readonly power: Pick<PowerControl, "scheduleReboot">;
+  readonly options: Pick<ResolvedOptions, "rebootMs">;
+  readonly mode: DeviceMode;
+  readonly clock: DeviceClock;
+  readonly reader: Pick<TagReader, "ports" | "setTx">;
+  readonly files: Pick<FileSystem, "removeWhere">;
+  readonly passwords: Pick<PasswordStore, "ownerPassword" | "setOwnerPassword">;
+  readonly identity: Pick<IdentityStore, "update">;
+  readonly mqtt: Pick<UnitLink, "setServer">;
+}
 
 /** What a command needs from the request: a try of the password-guessing limit (SET_PW). */
 export interface CommandContext {
@@ -21,16 +38,15 @@ const MAX_TEXT = 64;
 
 const done = (result: string, extra?: Record<string, unknown>): CommandOutcome =>
   extra ? { ok: true, result, extra } : { ok: true, result };
-const refuse = (reason: string): CommandOutcome => ({ ok: false, status: 400, reason });
 
-function reboot(device: Device, delayMs: number, reason: string): string {
+function reboot(device: CommandUnit, delayMs: number, reason: string): string {
   device.power.scheduleReboot(delayMs, reason);
   const back = Math.round((delayMs + device.options.rebootMs) / 100) / 10;
   return `back in about ${back} s`;
 }
 
 export async function runCommand(
-  device: Device,
+  device: CommandUnit,
   cmd: string,
   args: readonly string[],
   context: CommandContext,

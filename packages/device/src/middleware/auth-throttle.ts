@@ -1,7 +1,7 @@
 // The password-guessing limit (docs/AUTH.md): 5 tries per source address in any rolling minute, a try taken before the password is compared.
 import { PASSWORD_TRIES, tooManyGuessesText } from "@trc/protocol";
+import type { Clock } from "../clock/clock.ts";
 import { clientAddress, type DeviceContext, fail } from "../http.ts";
-import type { SimClock } from "../sim/host-clock.ts";
 import type { PasswordStore } from "../state/passwords.ts";
 
 export const MAX_FAILURES = PASSWORD_TRIES.max;
@@ -33,7 +33,7 @@ export class AuthThrottle {
   #tries = new Map<string, { at: number }[]>();
 
   /** The minute runs on the unit's host clock. */
-  constructor(private readonly clock: Pick<SimClock, "now">) {}
+  constructor(private readonly clock: Pick<Clock, "now">) {}
 
   private recent(source: string, now: number): { at: number }[] {
     const list = (this.#tries.get(source) ?? []).filter((t) => now - t.at < WINDOW_MS);

@@ -1,7 +1,7 @@
 // The reads the broker has not acknowledged yet (D11): the last seq it took (PUBACK), kept in the data folder, the
 // batches still to publish, oldest first, and Passings "left" while a broker is set.
 import { PASSINGS_STREAM, type ReadsBatch } from "@trc/protocol";
-import type { SimClock, SimTimer } from "../sim/host-clock.ts";
+import type { Clock, ClockTimer } from "../clock/clock.ts";
 import type { ReadLog } from "../sim/read-log.ts";
 import { JsonDocument, readJsonFile } from "../state/atomic-file.ts";
 
@@ -18,14 +18,14 @@ export class ReadsOutbox {
   /** The seq of the last read handed to the client (published, maybe not acknowledged yet). */
   #sent: number;
   #inFlight = 0;
-  #saveTimer: SimTimer | undefined;
+  #saveTimer: ClockTimer | undefined;
   /** Reads the unit no longer kept when the broker came back (more than its ring holds): never delivered. */
   lost = 0;
 
   private constructor(
     private readonly doc: JsonDocument<Stored>,
     private readonly log: ReadLog,
-    private readonly clock: SimClock,
+    private readonly clock: Clock,
   ) {
     this.#acked = doc.value.ackedSeq;
     this.#sent = this.#acked;
@@ -35,7 +35,7 @@ export class ReadsOutbox {
    * Opens `mqtt.json`; a unit that never had a broker starts from its last read (older reads are not sent). Writes
    * are gathered on the unit's host clock.
    */
-  static async open(path: string, log: ReadLog, clock: SimClock): Promise<ReadsOutbox> {
+  static async open(path: string, log: ReadLog, clock: Clock): Promise<ReadsOutbox> {
     const stored = (await readJsonFile(path)) as Partial<Stored> | undefined;
     const acked = stored?.ackedSeq;
     const start = Number.isSafeInteger(acked) && (acked as number) >= 0 ? (acked as number) : log.lastSeq;

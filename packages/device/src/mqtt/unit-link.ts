@@ -1,6 +1,7 @@
 // The unit as an MQTT client (D11, mqtt.js): connects to the server MQTT_SET names, publishes status with a will,
 // identity, telemetry and its reads at QoS 1, and delivers the reads made while the broker was away when it is back.
 import {
+  type DeviceMode,
   MQTT_CONTRACT,
   MQTT_TELEMETRY_DATASETS,
   MQTT_TOPICS,
@@ -8,13 +9,27 @@ import {
   type MqttServer,
   parseMqttServer,
   UNIT_DATASET_SCHEMAS,
+  type UnitDataset,
 } from "@trc/protocol";
 import mqtt, { type MqttClient } from "mqtt";
-import type { Device } from "../device.ts";
-import type { SimTimer } from "../sim/host-clock.ts";
-import { applyScenario } from "../sim/scenario.ts";
-import { readTelemetry } from "../sim/telemetry.ts";
+import type { Clock, ClockTimer } from "../clock/clock.ts";
+import type { ResolvedOptions } from "../options.ts";
+import type { TagReader } from "../sim/tag-reader.ts";
+import type { ConfigStore } from "../state/config-store.ts";
+import type { IdentityStore } from "../state/identity.ts";
 import type { ReadsOutbox } from "./reads-outbox.ts";
+
+/** What the link uses of the unit: its identity, configuration, host clock, mode, reader, log and datasets. */
+export interface LinkUnit {
+  readonly identity: Pick<IdentityStore, "value" | "update">;
+  readonly config: Pick<ConfigStore, "get">;
+  readonly hostClock: Clock;
+  readonly mode: DeviceMode;
+  readonly reader: Pick<TagReader, "advance" | "log">;
+  readonly options: Pick<ResolvedOptions, "log">;
+  /** A dataset as GET /api/telemetry/<dataset> answers it. */
+  telemetry(dataset: UnitDataset): Promise<unknown>;
+}
 
 /** Batches handed to the client before the broker acknowledges them. */
 const MAX_IN_FLIGHT = 4;
@@ -37,7 +52,7 @@ export class UnitLink {
   #client: MqttClient | null = null;
   #server: MqttServer | null = null;
   /** The publish intervals, on the unit's host clock (mqtt.js keeps its own keep-alive and reconnect timers). */
-  #timers: SimTimer[] = [];
+  #timers: ClockTimer[] = [];
   #address: string | null = null;
   #lastCounts = "";
   #countsAt = 0;
@@ -51,7 +66,7 @@ export class UnitLink {
   #resumed = false;
 
   constructor(
-    private readonly device: Device,
+    private readonly device: LinkUnit,
     readonly outbox: ReadsOutbox,
     private readonly timings: LinkTimings,
   ) {}
@@ -218,8 +233,7 @@ export class UnitLink {
     for (const dataset of datasets) {
       const client = this.#client;
       if (!client?.connected || this.#frozen) return;
-      const read = await readTelemetry(this.device, dataset);
-      const value = this.device.options.testHooks ? applyScenario(this.device, dataset, read) : read;
+      const value = await this.device.telemetry(dataset);
       if (!UNIT_DATASET_SCHEMAS[dataset].safeParse(value).success) continue;
       const payload = JSON.stringify(value);
       if (!all && this.#lastTelemetry.get(dataset) === payload) continue;

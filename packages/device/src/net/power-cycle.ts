@@ -1,19 +1,35 @@
 // Reboots: take the API away (listener closed, upload lost), wait rebootMs, boot again and listen on the same port; the
 // delays run on the unit's host clock (a test's advance brings a scheduled reboot).
 import { MAX_TIMER_MS } from "@trc/protocol";
-import type { Device, PowerControl } from "../device.ts";
-import type { SimTimer } from "../sim/host-clock.ts";
+import type { Clock, ClockTimer } from "../clock/clock.ts";
 import type { Listener } from "./listener.ts";
 
+/** Reboots the unit: implemented by the server, which owns the listener. */
+export interface PowerControl {
+  /** Reboots after `delayMs` (replacing any reboot already scheduled); answers when it will happen. */
+  scheduleReboot(delayMs: number, reason: string): number;
+  /** When a scheduled reboot will happen (epoch ms), or null. */
+  readonly scheduledAt: number | null;
+  /** Forgets a scheduled reboot (a reset); a reboot already under way goes on. */
+  cancelReboot(): void;
+}
+
+/** What a reboot uses of the unit: its host clock (the delays), power-off and power-on. */
+export interface PoweredUnit {
+  readonly hostClock: Clock;
+  halt(): Promise<void>;
+  boot(): Promise<void>;
+}
+
 export class PowerCycle implements PowerControl {
-  #timer: SimTimer | undefined;
+  #timer: ClockTimer | undefined;
   #scheduledAt: number | null = null;
   #rebooting: Promise<void> | null = null;
   #closed = false;
   #wake: (() => void) | null = null;
 
   constructor(
-    private readonly device: Device,
+    private readonly device: PoweredUnit,
     private readonly listener: Listener,
     private readonly rebootMs: number,
     private readonly log: (line: string) => void,

@@ -6,18 +6,36 @@
 // next boot). A port 0 takes a free port once and keeps it across reboots. A port in use is not fatal: the unit tries
 // the port it had before, then any free one, and says which in its log; a port that cannot listen at all is left out
 // (the telemetry lists no program on it).
-import type { TagRead, TimingPortKind } from "@trc/protocol";
-import type { Device } from "../device.ts";
-import { defaultConfig } from "../state/config-store.ts";
-import { filteredLines, rawLines } from "../timing/line-format.ts";
-import { TimingPort } from "../timing/port.ts";
-import { rewindWindow } from "../timing/replay.ts";
+import { filteredLines, rawLines, type TagRead, type TimingMode, type TimingPortKind } from "@trc/protocol";
+import type { DeviceClock } from "../clock/device-clock.ts";
+import { TimingPort } from "../net/timing-port.ts";
+import type { ResolvedOptions } from "../options.ts";
+import type { TagReader } from "../sim/tag-reader.ts";
+import { type ConfigStore, defaultConfig } from "../state/config-store.ts";
+import { rewindWindow, type TimingFileText } from "../timing/replay.ts";
 import { type RequestActions, timingRequests } from "../timing/requests.ts";
 import type { Passing, TimingSessions } from "../timing/session.ts";
 import type { PortFeed } from "../timing/types.ts";
-import type { RaceControl } from "./race-control.ts";
 
 export type PortKind = TimingPortKind;
+
+/** What the ports use of the unit: its clock (CLOCK sets it), configuration, read log, and where and how to listen. */
+export interface PortsUnit {
+  readonly clock: DeviceClock;
+  readonly config: Pick<ConfigStore, "get">;
+  readonly reader: Pick<TagReader, "advance" | "log">;
+  readonly options: Pick<ResolvedOptions, "host" | "rawPort" | "filteredPort" | "timingHeartbeatMs" | "log">;
+}
+
+/** What the ports ask of race control: its mode, STARTREAD / STOPREAD, the timing files (REWIND), the tick. */
+export interface PortsControl {
+  readonly mode: TimingMode;
+  start(): Promise<unknown>;
+  stop(): Promise<unknown>;
+  timingFiles(): Promise<TimingFileText[]>;
+  /** Runs the tick that takes the reader's new reads (a program connected to the raw port). */
+  ensureTick(): void;
+}
 
 export interface PortsRun {
   raw: TimingPort<TagRead>;
@@ -31,11 +49,11 @@ export interface PortsRun {
 
 const CONFIG_KEY: Record<PortKind, string> = { raw: "raw_port", filtered: "filtered_port" };
 
-export function timingPorts(unit: Device, control: RaceControl, sessions: TimingSessions): PortsRun {
+export function timingPorts(unit: PortsUnit, control: PortsControl, sessions: TimingSessions): PortsRun {
   const utcOffsetS = () => unit.config.get("utc_offset", 0);
   const log = unit.reader.log;
   const actions = {
-    now: () => control.clock.now(),
+    now: () => unit.clock.now(),
     utcOffsetS,
     mode: () => control.mode,
     setClock: (epochMs: number) => unit.clock.set(epochMs),
@@ -46,7 +64,7 @@ export function timingPorts(unit: Device, control: RaceControl, sessions: Timing
       await control.stop();
     },
   } satisfies Omit<RequestActions<unknown>, "rewind">;
-  const common = { clock: control.clock, utcOffsetS, heartbeatMs: unit.options.timingHeartbeatMs };
+  const common = { clock: unit.clock, utcOffsetS, heartbeatMs: unit.options.timingHeartbeatMs };
   // Every read, live from when the program connects; the tick runs while one is there.
   const rawFeed: PortFeed<TagRead> = {
     start: () => {

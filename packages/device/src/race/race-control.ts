@@ -1,24 +1,29 @@
 // Race control on the unit (D12): test and timing mode, this power-on's filter and sessions, the two timing ports and
-// the replays; the one place where the Device meets the pure timing modules of src/timing/.
+// the replays; the one place where the unit (RaceUnit: its clock, configuration, files, read log) meets the pure timing
+// modules of src/timing/.
 //
 // - Each boot starts a new run (test mode, a fresh filter and sessions) and listens on both ports; a halt (reboot,
 //   power-off, the reset hook, shutdown) stops timing cleanly (the open visits stored), closes both ports with their
 //   programs and waits for the rows to be written.
-// - While timing, or while a program is on the raw port, a tick on the unit's host clock takes the reader's new reads
+// - While timing, or while a program is on the raw port, a tick on the unit's clock takes the reader's new reads
 //   every TIMING_TICK_MS: the raw port's programs get them, and while timing the filter turns them into passings that
 //   the session stores and the filtered port sends. With neither, no tick runs (a long clock advance costs nothing).
 // - Ports: see ports.ts. Passing counts: `counts()` is Filtered/Sent/Left while timing or once this run stored a
 //   passing; before that the passings dataset keeps the living unit's own upstream counts (docs/TIMING-PORT.md).
 import { type FilterOptions, isReads2bSent, PassingFilter, type TimingTelemetry } from "@trc/protocol";
+import type { ClockTimer } from "../clock/clock.ts";
 import { timingFileTexts } from "../commands/replay.ts";
-import type { Device } from "../device.ts";
-import type { SimTimer } from "../sim/host-clock.ts";
+import type { FileSystem } from "../state/file-system.ts";
 import type { TimingFileText } from "../timing/replay.ts";
 import type { Passing, PassingCounts, StoredPassing } from "../timing/session.ts";
 import { TIMING_FILE_HEADER, TimingSessions } from "../timing/session.ts";
 import { SessionList, timingTelemetry } from "../timing/telemetry.ts";
-import type { TimingClock } from "../timing/types.ts";
-import { type PortKind, type PortsRun, timingPorts } from "./ports.ts";
+import { type PortKind, type PortsRun, type PortsUnit, timingPorts } from "./ports.ts";
+
+/** What race control uses of the unit: the ports' needs (its clock, configuration, read log, options) and its files. */
+export interface RaceUnit extends PortsUnit {
+  readonly files: Pick<FileSystem, "list" | "read" | "append">;
+}
 
 /**
  * How often the unit takes its new reads while timing or while a program is on the raw port: a read waits for the
@@ -39,41 +44,34 @@ interface Run extends PortsRun {
 
 export class RaceControl {
   #run: Run | null = null;
-  #tick: SimTimer | null = null;
+  #tick: ClockTimer | null = null;
   /** The port each kind listened on last (a free port chosen once is kept across reboots). */
   readonly #last: Record<PortKind, number> = { raw: 0, filtered: 0 };
-  /** The unit's clock for the timing modules: its time, and timers on its host clock. */
-  readonly clock: TimingClock;
   /** The dataset's sessions list (earlier power-ons' files read once, kept across reboots). */
   readonly #sessionList: SessionList;
 
-  constructor(private readonly device: Device) {
-    this.clock = {
-      now: () => device.clock.now(),
-      setTimeout: (fn, ms) => device.hostClock.setTimeout(fn, ms).unref(),
-      clearTimeout: (handle) => device.hostClock.clearTimeout(handle as SimTimer),
-    };
+  constructor(private readonly unit: RaceUnit) {
     this.#sessionList = new SessionList(
-      async (name) => (await device.files.read(name))?.toString("utf8") ?? null,
+      async (name) => (await unit.files.read(name))?.toString("utf8") ?? null,
     );
   }
 
   /** Power-on: test mode, a fresh filter and sessions, both ports listening (see ports.ts). */
   async boot(): Promise<void> {
     if (this.#run) return;
-    const device = this.device;
+    const unit = this.unit;
     const sessions = new TimingSessions({
-      now: () => device.clock.now(),
+      now: () => unit.clock.now(),
       // A file deleted mid-session (Files page, FS_CLEAR) starts again with its header.
       append: (file, line) =>
-        device.files.append(file, line, line.startsWith(TIMING_FILE_HEADER) ? "" : `${TIMING_FILE_HEADER}\n`),
-      onWriteError: (file, error) => device.options.log(`timing: could not write ${file}: ${String(error)}`),
+        unit.files.append(file, line, line.startsWith(TIMING_FILE_HEADER) ? "" : `${TIMING_FILE_HEADER}\n`),
+      onWriteError: (file, error) => unit.options.log(`timing: could not write ${file}: ${String(error)}`),
     });
     const run: Run = {
       filter: new PassingFilter(this.#filterOptions()),
       sessions,
-      cursor: device.reader.log.lastSeq,
-      ...timingPorts(device, this, sessions),
+      cursor: unit.reader.log.lastSeq,
+      ...timingPorts(unit, this, sessions),
     };
     this.#run = run;
     for (const kind of ["raw", "filtered"] as const) {
@@ -105,11 +103,11 @@ export class RaceControl {
   /** Start timing: a new session in the next timing file; while timing, the open session stays (started false). */
   async start(): Promise<{ file: string; started: boolean }> {
     const run = this.#need();
-    const names = (await this.device.files.list()).map((f) => f.name);
+    const names = (await this.unit.files.list()).map((f) => f.name);
     if (run.sessions.mode === "test") {
       // Passings come from the reads made from now on, not from those made in test mode.
-      this.device.reader.advance();
-      run.cursor = this.device.reader.log.lastSeq;
+      this.unit.reader.advance();
+      run.cursor = this.unit.reader.log.lastSeq;
       run.filter.reset();
     }
     const started = run.sessions.start(names);
@@ -133,7 +131,7 @@ export class RaceControl {
     const run = this.#run;
     if (!run || run.sessions.mode === "test") return null;
     this.#takeReads(run);
-    const marker = run.sessions.marker(this.device.clock.now());
+    const marker = run.sessions.marker(this.unit.clock.now());
     run.filtered.notify();
     return marker;
   }
@@ -141,7 +139,7 @@ export class RaceControl {
   /** The timing files as they are once every row stored so far is written. */
   async timingFiles(): Promise<TimingFileText[]> {
     await this.#run?.sessions.settled();
-    return timingFileTexts(this.device.files);
+    return timingFileTexts(this.unit.files);
   }
 
   /**
@@ -165,7 +163,7 @@ export class RaceControl {
     const run = this.#run;
     if (!run) return { mode: "test", session: null, programs: [], replay: null };
     const sessions = await this.#sessionList.list(
-      await this.device.files.list(),
+      await this.unit.files.list(),
       run.sessions.summaries(),
       run.sessions.info()?.file ?? null,
     );
@@ -188,11 +186,11 @@ export class RaceControl {
   /** Runs the tick while timing or while a program is on the raw port (the raw port calls this when one connects). */
   ensureTick(): void {
     if (this.#tick || !this.#run) return;
-    this.#tick = this.device.hostClock.setInterval(() => this.#step(), TIMING_TICK_MS).unref();
+    this.#tick = this.unit.clock.setInterval(() => this.#step(), TIMING_TICK_MS).unref();
   }
 
   #stopTick(): void {
-    this.device.hostClock.clearInterval(this.#tick);
+    this.unit.clock.clearInterval(this.#tick);
     this.#tick = null;
   }
 
@@ -203,14 +201,14 @@ export class RaceControl {
       this.#stopTick();
       return;
     }
-    this.device.reader.advance();
+    this.unit.reader.advance();
     run.raw.notify();
     if (timing) this.#takeReads(run);
   }
 
   /** Gives the filter every read since the last (the configuration's filter options at once) and stores its passings. */
   #takeReads(run: Run): void {
-    const reader = this.device.reader;
+    const reader = this.unit.reader;
     reader.advance();
     run.filter.configure(this.#filterOptions());
     const made = [];
@@ -221,14 +219,14 @@ export class RaceControl {
       run.cursor = last.seq;
       made.push(...run.filter.push(reads));
     }
-    made.push(...run.filter.flush(this.device.clock.now()));
+    made.push(...run.filter.flush(this.unit.clock.now()));
     if (run.sessions.record(made).length) run.filtered.notify();
   }
 
   /** reads_2b_sent and tag_timeout from the configuration (D5's defaults for a value the filter cannot take). */
   #filterOptions(): FilterOptions {
-    const mode = this.device.config.get("reads_2b_sent", "FS_LS");
-    const timeout = this.device.config.get("tag_timeout", 5);
+    const mode = this.unit.config.get("reads_2b_sent", "FS_LS");
+    const timeout = this.unit.config.get("tag_timeout", 5);
     return {
       reads2bSent: isReads2bSent(mode) ? mode : "FS_LS",
       tagTimeoutS: Number.isFinite(timeout) && timeout >= 0 ? timeout : 5,

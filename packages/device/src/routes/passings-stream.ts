@@ -7,9 +7,9 @@ import {
   type TagRead,
 } from "@trc/protocol";
 import { streamSSE } from "hono/streaming";
+import type { Clock } from "../clock/clock.ts";
 import type { Device } from "../device.ts";
 import { type DeviceApp, type DeviceContext, endpoint, fail } from "../http.ts";
-import type { SimClock } from "../sim/host-clock.ts";
 
 /** One batch a tick: at most 10 batches a second. */
 export const TICK_MS = 1000 / PASSINGS_STREAM.batchesPerSecond;
@@ -107,7 +107,7 @@ export const drained = (write: Promise<unknown>, ms: number) =>
   });
 
 /** The next tick on the unit's clock (or sooner, when the stream is dropped). */
-const waitTick = (slot: Slot, clock: SimClock) =>
+const waitTick = (slot: Slot, clock: Clock) =>
   new Promise<void>((done) => {
     const timer = clock.setTimeout(done, TICK_MS);
     slot.wake = () => {

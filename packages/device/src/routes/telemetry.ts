@@ -3,8 +3,6 @@ import { API, UNIT_DATASET_SCHEMAS, UNIT_DATASETS } from "@trc/protocol";
 import type { Device } from "../device.ts";
 import { type DeviceApp, endpoint, fail, sleep } from "../http.ts";
 import { randomBetween } from "../sim/noise.ts";
-import { applyScenario } from "../sim/scenario.ts";
-import { readTelemetry } from "../sim/telemetry.ts";
 
 export function telemetryRoutes(app: DeviceApp, device: Device): void {
   const jitter = device.options.timeJitterMs;
@@ -17,9 +15,7 @@ export function telemetryRoutes(app: DeviceApp, device: Device): void {
             ? sleep(randomBetween(device.latencyRandom, jitter[0], jitter[1]))
             : null;
         await wait();
-        const read = await readTelemetry(device, dataset);
-        // Alarm scenarios exist only with the test hooks on.
-        const value = device.options.testHooks ? applyScenario(device, dataset, read) : read;
+        const value = await device.telemetry(dataset);
         await wait();
         const checked = UNIT_DATASET_SCHEMAS[dataset].safeParse(value);
         if (!checked.success) return fail(c, 500, `The ${dataset} reading does not fit the contract`);

@@ -1,10 +1,10 @@
-// Test hooks under /api/__test/ (only with testHooks): inject faults, read the request log and the request statistics,
-// reset the unit to a new one's state, and say where its timing ports listen.
+// Test hooks under /api/__test/ (only with testHooks): inject faults, read the request log (after a cursor) and the
+// request statistics, reset the unit to a new one's state, and say where its timing ports listen.
 import type { Device } from "../device.ts";
 import { type DeviceApp, type DeviceContext, endpoint, fail } from "../http.ts";
 import type { FaultSpec, FaultTable } from "../middleware/faults.ts";
 import { readJson } from "../middleware/json-body.ts";
-import type { RequestMonitor } from "../middleware/request-log.ts";
+import type { RequestMonitor } from "../middleware/request-monitor.ts";
 import { factoryReset } from "../state/factory-reset.ts";
 
 export const TEST_PREFIX = "/api/__test";
@@ -69,12 +69,21 @@ export function testHookRoutes(
   });
 
   endpoint(app, `${TEST_PREFIX}/log`, {
-    GET: (c) => c.json(monitor.entries),
+    // `?after=N`: only the entries after that cursor (a seq from /log/seq or an entry).
+    GET: (c) => {
+      const after = c.req.query("after");
+      if (after === undefined) return c.json(monitor.entries);
+      if (!/^\d{1,15}$/.test(after))
+        return fail(c, 400, "after must be a whole number (a seq of the request log)");
+      return c.json(monitor.entriesAfter(Number(after)));
+    },
     DELETE: (c) => {
       monitor.clearLog();
       return c.json({ cleared: true });
     },
   });
+  // The cursor: the seq of the last request logged (0 before the first), to read what comes after an action.
+  endpoint(app, `${TEST_PREFIX}/log/seq`, { GET: (c) => c.json({ seq: monitor.lastSeq }) });
 
   const reset = (c: DeviceContext) => {
     monitor.resetStats();

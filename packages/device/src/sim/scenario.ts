@@ -9,8 +9,28 @@ import type {
   UhfPortsTelemetry,
   UnitDataset,
 } from "@trc/protocol";
-import type { Device } from "../device.ts";
+import type { Clock } from "../clock/clock.ts";
+import type { UnitLink } from "../mqtt/unit-link.ts";
+import type { RaceControl } from "../race/race-control.ts";
 import type { TestTag } from "./race-reads.ts";
+import type { TagReader } from "./tag-reader.ts";
+
+/** What the scenarios use of the unit: its host clock, reader, and whether race control or a broker count passings. */
+export interface ScenarioUnit {
+  readonly hostClock: Pick<Clock, "now">;
+  readonly reader: Pick<
+    TagReader,
+    | "passings"
+    | "setStopped"
+    | "setLostChannels"
+    | "setServerDown"
+    | "setDrainPerMinute"
+    | "clearRaceReads"
+    | "setTestTag"
+  >;
+  readonly timing: Pick<RaceControl, "counts">;
+  readonly mqtt: Pick<UnitLink, "server">;
+}
 
 /** Every field is optional; `null` clears one override. */
 export interface Scenario {
@@ -41,9 +61,9 @@ interface State {
   frozen: PassingsTelemetry | null;
 }
 
-const states = new WeakMap<Device, State>();
+const states = new WeakMap<ScenarioUnit, State>();
 
-function stateOf(device: Device): State {
+function stateOf(device: ScenarioUnit): State {
   let s = states.get(device);
   if (!s) {
     s = { scenario: {}, frozen: null };
@@ -52,12 +72,12 @@ function stateOf(device: Device): State {
   return s;
 }
 
-export function scenarioOf(device: Device): Scenario {
+export function scenarioOf(device: ScenarioUnit): Scenario {
   return stateOf(device).scenario;
 }
 
 /** Merges `patch` into the unit's scenario (a null field is removed); `null` as a whole clears every override. */
-export function setScenario(device: Device, patch: Record<string, unknown> | null): Scenario {
+export function setScenario(device: ScenarioUnit, patch: Record<string, unknown> | null): Scenario {
   const s = stateOf(device);
   const next: Record<string, unknown> = patch === null ? {} : { ...s.scenario };
   for (const [k, v] of Object.entries(patch ?? {})) {
@@ -80,7 +100,7 @@ export function setScenario(device: Device, patch: Record<string, unknown> | nul
 }
 
 /** The telemetry answer with the scenario's overrides applied. */
-export function applyScenario(device: Device, dataset: UnitDataset, value: unknown): unknown {
+export function applyScenario(device: ScenarioUnit, dataset: UnitDataset, value: unknown): unknown {
   const st = stateOf(device);
   const sc = st.scenario;
   switch (dataset) {

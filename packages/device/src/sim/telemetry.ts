@@ -1,15 +1,51 @@
 // Every telemetry dataset (SPEC §7's and D12's timing), computed from the unit's state and elapsed time (its host
-// clock) when asked for.
-import type { UnitDataset } from "@trc/protocol";
-import type { Device } from "../device.ts";
+// clock) when asked for; with the test hooks on, the alarm scenario laid over it.
+import type { DeviceMode, UnitDataset } from "@trc/protocol";
+import type { Clock } from "../clock/clock.ts";
+import type { UnitLink } from "../mqtt/unit-link.ts";
+import type { ResolvedOptions } from "../options.ts";
+import type { RaceControl } from "../race/race-control.ts";
+import type { ConfigStore } from "../state/config-store.ts";
+import type { DataPaths } from "../state/data-dir.ts";
+import type { FirmwareStore } from "../state/firmware-store.ts";
+import type { IdentityStore } from "../state/identity.ts";
 import { battery, powerChannels, powerConsumption } from "./battery.ts";
 import { cellular, cellularAntenna } from "./cellular.ts";
 import { temperatures } from "./environment.ts";
 import { interfaces, services } from "./network.ts";
+import { applyScenario, type ScenarioUnit } from "./scenario.ts";
 import { storage } from "./storage.ts";
+import type { TagReader } from "./tag-reader.ts";
+import { timeSources } from "./time-sources.ts";
 import { gnss, hwConfig, os, uhfConfig } from "./unit-info.ts";
 
-export async function readTelemetry(device: Device, dataset: UnitDataset): Promise<unknown> {
+/** What the datasets read of the unit: its clocks and times, options, stores, reader, race control and MQTT link. */
+export interface TelemetryUnit extends ScenarioUnit {
+  readonly hostClock: Pick<Clock, "now">;
+  /** The device clock (time/sources). */
+  readonly clock: Pick<Clock, "now">;
+  readonly mode: DeviceMode;
+  /** Since power-on and since the last boot (ms of the host clock). */
+  elapsed(now: number): number;
+  sinceBoot(now: number): number;
+  readonly options: Pick<ResolvedOptions, "scenario" | "testHooks">;
+  readonly paths: Pick<DataPaths, "root">;
+  readonly config: Pick<ConfigStore, "get">;
+  readonly firmware: Pick<FirmwareStore, "telemetry">;
+  readonly identity: Pick<IdentityStore, "value">;
+  readonly reader: ScenarioUnit["reader"] & Pick<TagReader, "ports" | "txOn">;
+  readonly timing: Pick<RaceControl, "counts" | "telemetry">;
+  readonly mqtt: Pick<UnitLink, "server" | "outbox">;
+}
+
+/** A dataset as the unit answers and publishes it: read, then (test hooks only) the alarm scenario laid over it. */
+export async function unitTelemetry(unit: TelemetryUnit, dataset: UnitDataset): Promise<unknown> {
+  const read = await readTelemetry(unit, dataset);
+  // Alarm scenarios exist only with the test hooks on.
+  return unit.options.testHooks ? applyScenario(unit, dataset, read) : read;
+}
+
+async function readTelemetry(device: TelemetryUnit, dataset: UnitDataset): Promise<unknown> {
   const now = device.hostClock.now();
   const elapsed = device.elapsed(now);
   const sinceBoot = device.sinceBoot(now);
@@ -33,7 +69,7 @@ export async function readTelemetry(device: Device, dataset: UnitDataset): Promi
     case "uhf/ports":
       return device.reader.ports(now);
     case "time/sources":
-      return device.clock.sources(cfg.get("utc_offset", 0), elapsed);
+      return timeSources(device.clock.now(), cfg.get("utc_offset", 0), elapsed);
     case "networking/interfaces":
       return interfaces(sinceBoot);
     case "hw/temp":

@@ -10,7 +10,7 @@ import {
   OTA_PARTITIONS,
   type OtaWatchdog,
 } from "@trc/protocol";
-import type { SimClock, SimTimer } from "../sim/host-clock.ts";
+import type { Clock, ClockTimer } from "../clock/clock.ts";
 import { JsonDocument, readJsonFile, writeFileAtomic } from "./atomic-file.ts";
 
 export interface SlotInfo {
@@ -59,22 +59,17 @@ function isTable(v: unknown): v is PartitionTable {
 export class FirmwareStore {
   #running = FACTORY_PARTITION;
   #watchdog: OtaWatchdog = "INACTIVE";
-  #confirmTimer: SimTimer | undefined;
+  #confirmTimer: ClockTimer | undefined;
 
   private constructor(
     private readonly doc: JsonDocument<PartitionTable>,
     readonly slotDir: string,
     private readonly confirmMs: number,
-    private readonly clock: SimClock,
+    private readonly clock: Clock,
   ) {}
 
   /** Loads firmware.json; a new unit gets version 1.4.2 in slot 0. The watchdog runs on the unit's `clock`. */
-  static async open(
-    path: string,
-    slotDir: string,
-    confirmMs: number,
-    clock: SimClock,
-  ): Promise<FirmwareStore> {
+  static async open(path: string, slotDir: string, confirmMs: number, clock: Clock): Promise<FirmwareStore> {
     const stored = await readJsonFile(path);
     if (isTable(stored)) return new FirmwareStore(new JsonDocument(path, stored), slotDir, confirmMs, clock);
     const image = makeTestImage({ size: 64 * 1024, version: SEED_VERSION, seed: 142 });

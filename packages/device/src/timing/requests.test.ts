@@ -1,7 +1,6 @@
 // Unit tests of the answers to a timing program's requests, over fake device actions.
-import type { TimingMode } from "@trc/protocol";
+import { parseTimingRequest, type TimingMode } from "@trc/protocol";
 import { describe, expect, it } from "vitest";
-import { parseRequest } from "./line-format.ts";
 import { type RequestActions, timingRequests } from "./requests.ts";
 
 const NOW = Date.UTC(2026, 4, 17, 9, 0, 0, 750);
@@ -31,7 +30,7 @@ function setup(over: Partial<RequestActions<string>> = {}) {
     ...over,
   });
   const ask = (line: string) => {
-    const request = parseRequest(line, 7200);
+    const request = parseTimingRequest(line, 7200);
     if (request.kind === "error") throw new Error(request.reason);
     return handle(request, { kind: "filtered", address: "127.0.0.1:5000" });
   };

@@ -7,9 +7,8 @@
 //   again after a reconnect must not split the race into two files).
 // - REWIND from to: no answer line; the window's stored passings follow, R = 1, to this program only, while live
 //   passings go on. An action that fails (throws or rejects) is answered ERROR.
-import type { TimingMode } from "@trc/protocol";
-import type { PortAnswer, RequestHandler } from "./connection.ts";
-import { CLOCK_OK, clockLine, ERROR, READ_OK } from "./line-format.ts";
+import { clockLine, TIMING_PORT, type TimingMode } from "@trc/protocol";
+import type { PortAnswer, RequestHandler } from "./types.ts";
 
 export interface RequestActions<T> {
   /** The unit's clock (epoch ms). */
@@ -34,12 +33,12 @@ export function timingRequests<T>(actions: RequestActions<T>): RequestHandler<T>
       case "clock-get":
         return { lines: [clockLine(actions.now(), actions.utcOffsetS())] };
       case "clock-set":
-        if (actions.mode() === "timing") return { lines: [ERROR] };
-        return after(actions.setClock(request.time), () => ({ lines: [CLOCK_OK] }));
+        if (actions.mode() === "timing") return { lines: [TIMING_PORT.error] };
+        return after(actions.setClock(request.time), () => ({ lines: [TIMING_PORT.clockOk] }));
       case "start-read":
-        return after(actions.startTiming(), () => ({ lines: [READ_OK] }));
+        return after(actions.startTiming(), () => ({ lines: [TIMING_PORT.readOk] }));
       case "stop-read":
-        return after(actions.stopTiming(), () => ({ lines: [READ_OK] }));
+        return after(actions.stopTiming(), () => ({ lines: [TIMING_PORT.readOk] }));
       case "rewind":
         return after(actions.rewind(request.from, request.to), (items) => ({ lines: [], replay: items }));
     }

@@ -19,8 +19,13 @@
 //   program starts there and takes in order, what was taken is always 1..Sent; a program that stops taking does
 //   not hold Left up while another takes, and what nobody took when it leaves stays Left for the next one.
 // - Stored passings are kept in memory for the run (about 370 bytes each: bench:timing) so that a cursor is all a program costs.
-import type { FilteredPassing, TimingMode, TimingSessionInfo, TimingSessionSummary } from "@trc/protocol";
-import { MARKER_TAG } from "./line-format.ts";
+import {
+  type FilteredPassing,
+  TIMING_PORT,
+  type TimingMode,
+  type TimingSessionInfo,
+  type TimingSessionSummary,
+} from "@trc/protocol";
 import type { PortFeed } from "./types.ts";
 
 export const TIMING_FILE_HEADER = "tag,bib,time_utc,channel,rssi_dbm,reads";
@@ -151,7 +156,7 @@ export class TimingSessions {
 
   /** A marker at the moment asked for (default now), stored like any passing; null in test mode. */
   marker(at: number = this.deps.now()): StoredPassing | null {
-    return this.#store({ tag: MARKER_TAG, bib: "", time: at, ant: null, rssi: null, reads: 0 });
+    return this.#store({ tag: TIMING_PORT.markerTag, bib: "", time: at, ant: null, rssi: null, reads: 0 });
   }
 
   /** The passings of the open session, numbered 1..n (empty in test mode). */

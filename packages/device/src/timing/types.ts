@@ -1,12 +1,5 @@
-// Types the timing modules share: the clock they are given and what a timing port sends from (its feed).
-
-/** The unit's clock and timers (a test gives a fake one); never Date.now() or the global timers directly. */
-export interface TimingClock {
-  /** Epoch ms by the unit's clock. */
-  now(): number;
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
+// What a timing port is given by the pure timing modules: what it sends from (its feed) and how requests are answered.
+import type { TimingPortKind, TimingRequest } from "@trc/protocol";
 
 /** What a timing port sends live: items numbered in order (numbers may skip), read through a cursor. */
 export interface PortFeed<T> {
@@ -17,3 +10,14 @@ export interface PortFeed<T> {
   /** A program took every item up to `last` (written and handed to the network). */
   taken?(last: number): void;
 }
+
+/** What a request's handler answers: lines to send, and for a rewind the items to send again to this program. */
+export interface PortAnswer<T> {
+  lines: string[];
+  replay?: readonly T[];
+}
+
+export type RequestHandler<T> = (
+  request: Exclude<TimingRequest, { kind: "error" }>,
+  program: { kind: TimingPortKind; address: string },
+) => PortAnswer<T> | Promise<PortAnswer<T>>;

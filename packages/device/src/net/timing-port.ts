@@ -2,14 +2,14 @@
 //
 // At most `maxConnections` programs at once (4): the next connection is closed at once, before anything is sent.
 // Each program gets the feed from where the feed says a newcomer starts (filtered: what is Left; raw: live reads),
-// every live item once and in order, and the unit-wide replays given while it is connected (see connection.ts for
+// every live item once and in order, and the unit-wide replays given while it is connected (see timing-connection.ts for
 // the output, heartbeat, idle cut and requests). `notify()` after the feed grew; `replay(items)` sends items again
-// to every program connected now and its progress is the slowest one's (replay.ts); a REWIND is one program's own
+// to every program connected now and its progress is the slowest one's (timing/replay.ts); a REWIND is one program's own
 // and does not show in that progress. `programs()` and `replayProgress()` are the telemetry dataset's parts.
 import { createServer, type Server, type Socket } from "node:net";
 import { TIMING_PORT, type TimingPortKind, type TimingProgram } from "@trc/protocol";
-import { Connection, type PortSetup } from "./connection.ts";
-import { ReplayRun } from "./replay.ts";
+import { ReplayRun } from "../timing/replay.ts";
+import { Connection, type PortSetup } from "./timing-connection.ts";
 
 /** What one program's socket holds before the unit stops writing to it (Node 22 and later default to 64 KiB, 20 to
  * 16 KiB: fixed, so a program that never reads costs the same memory on every Node). */

@@ -1,23 +1,5 @@
-// One unit's host clock (SimClock): real time plus a warp that tests advance, with timers that follow the warp.
-
-/** A timer of a SimClock; opaque apart from `unref()`, which (as Node's) lets the process end while it is pending. */
-export interface SimTimer {
-  unref(): SimTimer;
-}
-
-/** Everything the unit simulates over time reads this clock (never Date.now() or the global timers). */
-export interface SimClock {
-  /** Epoch ms: the host's time plus every advance so far. */
-  now(): number;
-  setTimeout(fn: () => void, ms: number): SimTimer;
-  clearTimeout(handle: SimTimer | null | undefined): void;
-  setInterval(fn: () => void, ms: number): SimTimer;
-  clearInterval(handle: SimTimer | null | undefined): void;
-  /** Moves the clock `ms` ahead and fires, in due order, every timer that is then due (intervals as often as due). */
-  advance(ms: number): void;
-  /** The total advanced (ms). */
-  readonly warpMs: number;
-}
+// One unit's host clock (WarpClock): real time plus a warp that tests advance, with timers that follow the warp.
+import type { Clock, ClockTimer } from "./clock.ts";
 
 /** A real time source and real timers (injected so tests can give fake ones). */
 export interface RealTime {
@@ -41,7 +23,7 @@ const delayOf = (ms: number) => (Number.isFinite(ms) && ms >= 1 ? ms : 1);
 
 const unrefReal = (handle: unknown) => (handle as { unref?: () => unknown } | null)?.unref?.();
 
-class Timer implements SimTimer {
+class Timer implements ClockTimer {
   real: unknown = null;
   /** Whether the real timer falls short of `due` (a delay beyond what Node holds). */
   short = false;
@@ -54,14 +36,15 @@ class Timer implements SimTimer {
     public order: number,
   ) {}
 
-  unref(): SimTimer {
+  unref(): ClockTimer {
     this.refd = false;
     unrefReal(this.real);
     return this;
   }
 }
 
-export class WarpClock implements SimClock {
+/** The unit's host clock: real time plus a warp that tests advance, with timers that follow the warp. */
+export class WarpClock implements Clock {
   /** The total advanced. */
   #total = 0;
   /** The warp now() adds: below #total only while advance() steps through the timers due. */
@@ -71,6 +54,7 @@ export class WarpClock implements SimClock {
 
   constructor(private readonly real: RealTime = REAL_TIME) {}
 
+  /** The total advanced (ms). */
   get warpMs(): number {
     return this.#total;
   }
@@ -84,24 +68,25 @@ export class WarpClock implements SimClock {
     return this.real.now() + this.#warp;
   }
 
-  setTimeout(fn: () => void, ms: number): SimTimer {
+  setTimeout(fn: () => void, ms: number): ClockTimer {
     return this.add(fn, delayOf(ms), null);
   }
 
-  setInterval(fn: () => void, ms: number): SimTimer {
+  setInterval(fn: () => void, ms: number): ClockTimer {
     return this.add(fn, delayOf(ms), delayOf(ms));
   }
 
-  clearTimeout(handle: SimTimer | null | undefined): void {
+  clearTimeout(handle: ClockTimer | null | undefined): void {
     if (!(handle instanceof Timer) || !this.#timers.delete(handle)) return;
     this.real.clearTimeout(handle.real);
     handle.real = null;
   }
 
-  clearInterval(handle: SimTimer | null | undefined): void {
+  clearInterval(handle: ClockTimer | null | undefined): void {
     this.clearTimeout(handle);
   }
 
+  /** Moves the clock `ms` ahead and fires, in due order, every timer that is then due (intervals as often as due). */
   advance(ms: number): void {
     if (typeof ms !== "number" || !Number.isFinite(ms) || ms < 0) {
       throw new RangeError(`The clock only goes forward by a finite number of ms, got ${ms}`);
@@ -124,7 +109,7 @@ export class WarpClock implements SimClock {
     if (errors.length) throw errors[0];
   }
 
-  private add(fn: () => void, delay: number, every: number | null): SimTimer {
+  private add(fn: () => void, delay: number, every: number | null): ClockTimer {
     const timer = new Timer(fn, this.now() + delay, every, this.#order++);
     this.#timers.add(timer);
     this.arm(timer);

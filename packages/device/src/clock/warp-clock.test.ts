@@ -1,6 +1,6 @@
 // WarpClock: real time plus a warp; an advance fires what is due, in order (on Vitest's fake timers).
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type RealTime, WarpClock } from "./host-clock.ts";
+import { type RealTime, WarpClock } from "./warp-clock.ts";
 
 const T0 = 1_700_000_000_000;
 

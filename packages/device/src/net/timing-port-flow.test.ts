@@ -1,11 +1,11 @@
 // The timing port under load on real sockets: a program that never reads, the idle cut, Left, and replays' progress.
 import { TimingTelemetry } from "@trc/protocol";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Connection } from "./connection.ts";
-import { SOCKET_BUFFER_BYTES } from "./port.ts";
-import type { Passing } from "./session.ts";
-import { timingTelemetry } from "./telemetry.ts";
+import type { Passing } from "../timing/session.ts";
+import { timingTelemetry } from "../timing/telemetry.ts";
 import { filteredPort, Program, pause, range, seqs, until } from "./test-program.ts";
+import type { Connection } from "./timing-connection.ts";
+import { SOCKET_BUFFER_BYTES } from "./timing-port.ts";
 
 const cleanup: (() => unknown)[] = [];
 afterEach(async () => {

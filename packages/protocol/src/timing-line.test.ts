@@ -1,23 +1,33 @@
-// Unit tests of the acquisition protocol's lines: exact texts sent, and every request parsed or refused.
+// Unit tests of the timing port's lines (D12): the date and time, exact texts sent, and every request parsed or refused.
 import { describe, expect, it } from "vitest";
+import { TIMING_PORT } from "./timing.ts";
 import {
-  CLOCK_OK,
   clockLine,
-  ERROR,
   filteredLines,
-  HEARTBEAT,
-  MAX_REWIND_MS,
-  parseLocalDateTime,
-  parseRequest,
+  formatTimingDateTime,
+  parseTimingDateTime,
+  parseTimingRequest,
   passingLine,
-  READ_OK,
   raceStartLine,
   rawLines,
   withEol,
-} from "./line-format.ts";
+} from "./timing-line.ts";
 
 // 28 Feb 2026 23:30:05.007 UTC: the next day in Paris (UTC+1), the day before in New York (UTC-5).
 const T = Date.UTC(2026, 1, 28, 23, 30, 5, 7);
+
+describe("formatTimingDateTime", () => {
+  it("an instant in the unit's local time, to the second or to the millisecond", () => {
+    expect(formatTimingDateTime(T, 0)).toBe("28-02-2026 23:30:05");
+    expect(formatTimingDateTime(T, 3600, true)).toBe("01-03-2026 00:30:05.007");
+    expect(formatTimingDateTime(T, -5 * 3600 - 1800, true)).toBe("28-02-2026 18:00:05.007");
+  });
+
+  it("reads back with parseTimingDateTime to the second", () => {
+    const [date = "", time = ""] = formatTimingDateTime(T, 50_400).split(" ");
+    expect(parseTimingDateTime(date, time, 50_400)).toBe(T - 7);
+  });
+});
 
 describe("lines the unit sends", () => {
   it("a live passing in local time, ANT and SEQ as given, R 0, ending in CR", () => {
@@ -46,7 +56,8 @@ describe("lines the unit sends", () => {
   it("the CLOCK answer to the second; the fixed answers and the heartbeat", () => {
     expect(clockLine(T, 3600)).toBe("CLOCK 01-03-2026 00:30:05");
     expect(clockLine(T + 992, 0)).toBe("CLOCK 28-02-2026 23:30:05");
-    expect([CLOCK_OK, READ_OK, ERROR, HEARTBEAT].map(withEol)).toEqual([
+    const { clockOk, readOk, error, heartbeat } = TIMING_PORT;
+    expect([clockOk, readOk, error, heartbeat].map(withEol)).toEqual([
       "CLOCKOK\r",
       "READOK\r",
       "ERROR\r",
@@ -85,10 +96,10 @@ describe("the lines of a passing and of a read", () => {
   });
 });
 
-describe("parseLocalDateTime", () => {
+describe("parseTimingDateTime", () => {
   it("reads local time with the unit's offset", () => {
-    expect(parseLocalDateTime("01-03-2026", "00:30:05", 3600)).toBe(T - 7);
-    expect(parseLocalDateTime("29-02-2028", "12:00:00", 0)).toBe(Date.UTC(2028, 1, 29, 12));
+    expect(parseTimingDateTime("01-03-2026", "00:30:05", 3600)).toBe(T - 7);
+    expect(parseTimingDateTime("29-02-2028", "12:00:00", 0)).toBe(Date.UTC(2028, 1, 29, 12));
   });
 
   it.each([
@@ -110,12 +121,12 @@ describe("parseLocalDateTime", () => {
     ["01-01-2026", "10:00:00.000"],
     ["０1-01-2026", "10:00:00"],
   ])("refuses %s %s", (date, time) => {
-    expect(parseLocalDateTime(date, time, 0)).toBeNull();
+    expect(parseTimingDateTime(date, time, 0)).toBeNull();
   });
 });
 
-describe("parseRequest", () => {
-  const ok = (line: string, offset = 0) => parseRequest(line, offset);
+describe("parseTimingRequest", () => {
+  const ok = (line: string, offset = 0) => parseTimingRequest(line, offset);
 
   it("CLOCK asks the time; CLOCK with a date sets it (local time)", () => {
     expect(ok("CLOCK")).toEqual({ kind: "clock-get" });
@@ -144,7 +155,7 @@ describe("parseRequest", () => {
   it("REWIND over 366 days is refused; exactly 366 days is taken", () => {
     expect(ok("REWIND 01-01-2026 00:00:00 02-01-2027 00:00:00").kind).toBe("rewind");
     expect(ok("REWIND 01-01-2028 00:00:00 01-01-2029 00:00:00")).toMatchObject({ kind: "rewind" });
-    expect(Date.UTC(2029, 0, 1) - Date.UTC(2028, 0, 1)).toBe(MAX_REWIND_MS);
+    expect(Date.UTC(2029, 0, 1) - Date.UTC(2028, 0, 1)).toBe(TIMING_PORT.maxRewindMs);
     expect(ok("REWIND 01-01-2026 00:00:00 02-01-2027 00:00:01")).toEqual({
       kind: "error",
       reason: "a window of more than 366 days",

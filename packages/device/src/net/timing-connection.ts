@@ -10,30 +10,26 @@
 // nothing else sent. Requests are taken one line at a time; while an answer is awaited or the output is full the
 // socket is paused, so a program that floods requests without reading answers holds nothing more.
 import type { Socket } from "node:net";
-import { TIMING_PORT, type TimingPortKind } from "@trc/protocol";
-import { ERROR, HEARTBEAT, parseRequest, type TimingRequest, withEol } from "./line-format.ts";
-import { LineReader } from "./line-reader.ts";
-import type { ReplayRun } from "./replay.ts";
-import type { PortFeed, TimingClock } from "./types.ts";
+import {
+  parseTimingRequest,
+  TIMING_PORT,
+  type TimingPortKind,
+  type TimingRequest,
+  withEol,
+} from "@trc/protocol";
+import type { Clock, ClockTimer } from "../clock/clock.ts";
+import { LineReader } from "../timing/line-reader.ts";
+import type { ReplayRun } from "../timing/replay.ts";
+import type { PortAnswer, PortFeed, RequestHandler } from "../timing/types.ts";
 
 /** Items written in one go. */
 export const BATCH = 64;
 
-/** What a request's handler answers: lines to send, and for a rewind the items to send again to this program. */
-export interface PortAnswer<T> {
-  lines: string[];
-  replay?: readonly T[];
-}
-
-export type RequestHandler<T> = (
-  request: Exclude<TimingRequest, { kind: "error" }>,
-  program: { kind: TimingPortKind; address: string },
-) => PortAnswer<T> | Promise<PortAnswer<T>>;
-
 /** What a port and each of its connections share: the kind, the clock, what is sent and how requests are answered. */
 export interface PortSetup<T> {
   kind: TimingPortKind;
-  clock: TimingClock;
+  /** The unit's clock (its time on the wire, its timers for the heartbeat and the idle cut). */
+  clock: Clock;
   feed: PortFeed<T>;
   /** The lines of one item (without CR): its passing line, and RACESTART after a live marker's. */
   lines: (item: T, replayed: boolean) => string[];
@@ -70,8 +66,8 @@ export class Connection<T> {
   #reader = new LineReader(TIMING_PORT.maxLineBytes);
   #answering = false;
   #lastWriteAt: number;
-  #heartbeat: unknown;
-  #idle: unknown = null;
+  #heartbeat: ClockTimer;
+  #idle: ClockTimer | null = null;
   #closed = false;
 
   constructor(
@@ -93,7 +89,7 @@ export class Connection<T> {
     });
     socket.on("error", () => socket.destroy());
     socket.on("close", () => this.#close());
-    this.#heartbeat = deps.clock.setTimeout(() => this.#beat(), deps.heartbeatMs);
+    this.#heartbeat = deps.clock.setTimeout(() => this.#beat(), deps.heartbeatMs).unref();
     this.pump();
   }
 
@@ -185,14 +181,14 @@ export class Connection<T> {
     const quiet = clock.now() - this.#lastWriteAt;
     // The unit's clock set back since the last write (quiet < 0): its time no longer says; beat now.
     const due = quiet >= heartbeatMs || quiet < 0;
-    if (due && !this.socket.writableNeedDrain) this.#write([HEARTBEAT]);
+    if (due && !this.socket.writableNeedDrain) this.#write([TIMING_PORT.heartbeat]);
     const wait = due ? heartbeatMs : heartbeatMs - quiet;
-    this.#heartbeat = clock.setTimeout(() => this.#beat(), wait);
+    this.#heartbeat = clock.setTimeout(() => this.#beat(), wait).unref();
   }
 
   #armIdle(): void {
     this.#clearIdle();
-    this.#idle = this.deps.clock.setTimeout(() => this.socket.destroy(), this.deps.idleMs);
+    this.#idle = this.deps.clock.setTimeout(() => this.socket.destroy(), this.deps.idleMs).unref();
   }
 
   #clearIdle(): void {
@@ -206,12 +202,12 @@ export class Connection<T> {
       const event = this.#reader.next();
       if (!event) break;
       if (event.kind === "too-long") {
-        this.#write([ERROR]);
+        this.#write([TIMING_PORT.error]);
         continue;
       }
-      const request = parseRequest(event.text, this.deps.utcOffsetS());
+      const request = parseTimingRequest(event.text, this.deps.utcOffsetS());
       if (request.kind === "error") {
-        this.#write([ERROR]);
+        this.#write([TIMING_PORT.error]);
         continue;
       }
       this.#answer(request);
@@ -230,7 +226,7 @@ export class Connection<T> {
     try {
       result = this.deps.handle(request, { kind: this.deps.kind, address: this.address });
     } catch {
-      result = { lines: [ERROR] };
+      result = { lines: [TIMING_PORT.error] };
     }
     if (!(result instanceof Promise)) {
       done(result);
@@ -238,7 +234,7 @@ export class Connection<T> {
     }
     this.#answering = true;
     result
-      .catch((): PortAnswer<T> => ({ lines: [ERROR] }))
+      .catch((): PortAnswer<T> => ({ lines: [TIMING_PORT.error] }))
       .then((answer) => {
         this.#answering = false;
         if (this.#closed) return;

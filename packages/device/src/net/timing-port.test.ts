@@ -1,11 +1,10 @@
 // The timing port on real loopback sockets: what a program gets, the 4-connection limit, heartbeats and requests.
-import type { TagRead } from "@trc/protocol";
+import { rawLines, type TagRead } from "@trc/protocol";
 import { afterEach, describe, expect, it } from "vitest";
-import { rawLines } from "./line-format.ts";
-import { TimingPort } from "./port.ts";
-import { TestClock } from "./test-clock.ts";
+import { DeviceClock } from "../clock/device-clock.ts";
+import { manualClock } from "../clock/manual-clock.ts";
 import { filteredPort, Program, pause, range, seqs, until } from "./test-program.ts";
-import type { TimingClock } from "./types.ts";
+import { TimingPort } from "./timing-port.ts";
 
 const cleanup: (() => unknown)[] = [];
 afterEach(async () => {
@@ -57,7 +56,7 @@ describe("what a program gets", () => {
   });
 
   it("the raw port sends live reads only, SEQ the read's seq, ANT 1-based", async () => {
-    const clock = new TestClock();
+    const clock = manualClock();
     const reads: TagRead[] = [{ seq: 41, tag: "OLD", ant: 0, rssi: -50, time: clock.now() }];
     const port = new TimingPort<TagRead>({
       kind: "raw",
@@ -143,14 +142,9 @@ describe("heartbeat", () => {
 
 describe("heartbeat when the unit's clock is set", () => {
   it("set back an hour, `*` still comes 5 s after the last line", async () => {
-    const host = new TestClock();
-    let offset = 0;
+    const host = manualClock();
     // The unit's clock over the host's timers, as the device wires it.
-    const clock: TimingClock = {
-      now: () => host.now() + offset,
-      setTimeout: (fn, ms) => host.setTimeout(fn, ms),
-      clearTimeout: (h) => host.clearTimeout(h),
-    };
+    const clock = new DeviceClock(host, 0);
     const port = new TimingPort<TagRead>({
       kind: "raw",
       clock,
@@ -163,7 +157,7 @@ describe("heartbeat when the unit's clock is set", () => {
     cleanup.push(() => port.close());
     const a = await program(number);
     await until(() => port.connections === 1);
-    offset = -3_600_000;
+    clock.setOffset(-3_600_000);
     host.advance(5000);
     await until(() => a.lines().length === 1);
     host.advance(5000);

@@ -1,11 +1,10 @@
 // Test helpers for the timing port: a timing program on a real loopback socket, a wait, and a filtered port to try.
 import { connect, type Socket } from "node:net";
-import type { FilteredPassing, TagRead } from "@trc/protocol";
-import { filteredLines } from "./line-format.ts";
-import { TimingPort } from "./port.ts";
-import { type RequestActions, timingRequests } from "./requests.ts";
-import { type Passing, TimingSessions } from "./session.ts";
-import { TestClock } from "./test-clock.ts";
+import { type FilteredPassing, filteredLines, type TagRead } from "@trc/protocol";
+import { manualClock } from "../clock/manual-clock.ts";
+import { type RequestActions, timingRequests } from "../timing/requests.ts";
+import { type Passing, TimingSessions } from "../timing/session.ts";
+import { TimingPort } from "./timing-port.ts";
 
 /** Waits (real time) until `cond` holds; fails after `ms`. */
 export async function until(cond: () => boolean, ms = 10_000, what = "the condition"): Promise<void> {
@@ -80,9 +79,9 @@ export function passing(tag: string, time: number, ant = 0): FilteredPassing {
   return { kind: "FS", read, reads: 1 };
 }
 
-/** A filtered port on a session that is timing, with a fake clock; `add(k)` stores k passings and notifies. */
+/** A filtered port on a session that is timing, on a manual clock; `add(k)` stores k passings and notifies. */
 export async function filteredPort(actions: Partial<RequestActions<Passing>> = {}, maxConnections?: number) {
-  const clock = new TestClock();
+  const clock = manualClock();
   const sessions = new TimingSessions({ now: () => clock.now(), append: () => {} });
   sessions.start([]);
   const clockSets: number[] = [];

@@ -1,22 +1,16 @@
-// The timing port's acquisition protocol (D12): the lines the unit sends and the program's requests it understands.
+// The timing port's lines (D12): the date and time they carry, the lines a unit sends and the requests it takes.
 //
-// Every line ends in CR (`withEol`). Times on the wire are the unit's local time: its clock plus utc_offset seconds.
+// Every line ends in CR (`withEol`). Times on the wire are the unit's local time: its clock plus utc_offset seconds,
+// `dd-MM-yyyy HH:mm:ss` (with `.ccc` on a passing line), the form the console's Timing page shows them in too.
 // Requests: keywords in any case, tokens separated by spaces or tabs, surrounding blanks ignored. Dates are
 // dd-MM-yyyy HH:mm:ss of a real calendar day, years 2000-2099 (what the unit's real-time clock keeps); anything else,
-// or a line over 256 bytes, is an error (answered ERROR, changes nothing).
+// or a line over 256 bytes (UTF-8), is an error (answered ERROR, changes nothing).
 // A marker sends its passing line (antenna 0) then RACESTART when live; sent again (R = 1) only its passing line, so
 // a rewind or replay does not start the race a second time in the program.
 // REWIND from to: both seconds included (from ≤ time < to + 1 s); from after to is an error, and so is a window of
-// more than 366 days (one leap year): a program asking for more is refused rather than flooded.
-import { TIMING_PORT } from "@trc/protocol";
-
-export const HEARTBEAT = TIMING_PORT.heartbeat;
-export const CLOCK_OK = "CLOCKOK";
-export const READ_OK = "READOK";
-export const ERROR = "ERROR";
-export const MAX_REWIND_MS = 366 * 24 * 3600 * 1000;
-/** A marker's tag (a passing with no antenna). */
-export const MARKER_TAG = "MARKER";
+// more than 366 days (TIMING_PORT.maxRewindMs).
+import { TIMING_PORT } from "./timing.ts";
+import { utf8Length } from "./utf8.ts";
 
 export type TimingRequest =
   | { kind: "clock-get" }
@@ -53,6 +47,15 @@ function local(time: number, utcOffsetS: number) {
   };
 }
 
+/**
+ * An instant (epoch ms) in the unit's local time (`utcOffsetS` east of UTC) as the timing port writes it:
+ * `17-05-2026 09:00:00`, or with `ms` `17-05-2026 09:00:00.824`.
+ */
+export function formatTimingDateTime(time: number, utcOffsetS: number, ms = false): string {
+  const t = local(time, utcOffsetS);
+  return `${t.date} ${t.time}${ms ? `.${t.ms}` : ""}`;
+}
+
 /** A tag as one field: the separators and line ends it must not hold become `_`. */
 const field = (text: string) => text.replace(/[;\r\n]/g, "_");
 
@@ -62,8 +65,8 @@ export function withEol(line: string): string {
 
 /** `TAG;dd-mm-yyyy hh:mm:ss.ccc;ANT;SEQ;;R` */
 export function passingLine(item: LineItem, utcOffsetS: number): string {
-  const t = local(item.time, utcOffsetS);
-  return `${field(item.tag)};${t.date} ${t.time}.${t.ms};${item.ant};${item.seq};;${item.replayed ? 1 : 0}`;
+  const at = formatTimingDateTime(item.time, utcOffsetS, true);
+  return `${field(item.tag)};${at};${item.ant};${item.seq};;${item.replayed ? 1 : 0}`;
 }
 
 /** `RACESTART HH:mm:ss,ccc`: what a marker sends after its passing line. */
@@ -74,8 +77,7 @@ export function raceStartLine(time: number, utcOffsetS: number): string {
 
 /** `CLOCK dd-MM-yyyy HH:mm:ss`: the answer to CLOCK, to the second. */
 export function clockLine(time: number, utcOffsetS: number): string {
-  const t = local(time, utcOffsetS);
-  return `CLOCK ${t.date} ${t.time}`;
+  return `CLOCK ${formatTimingDateTime(time, utcOffsetS)}`;
 }
 
 /** The filtered port's lines of a passing (SEQ its number in its session); a live marker's adds RACESTART. */
@@ -88,7 +90,7 @@ export function filteredLines(
     { tag: p.tag, time: p.time, ant: p.ant === null ? 0 : p.ant + 1, seq: p.n, replayed },
     utcOffsetS,
   );
-  const marker = p.tag === MARKER_TAG && p.ant === null;
+  const marker = p.tag === TIMING_PORT.markerTag && p.ant === null;
   return marker && !replayed ? [line, raceStartLine(p.time, utcOffsetS)] : [line];
 }
 
@@ -105,7 +107,7 @@ const DATE = /^(\d{2})-(\d{2})-(\d{4})$/;
 const TIME = /^(\d{2}):(\d{2}):(\d{2})$/;
 
 /** Epoch ms (UTC) of a local `dd-MM-yyyy` `HH:mm:ss`, or null when it is not a real instant of 2000-2099. */
-export function parseLocalDateTime(date: string, time: string, utcOffsetS: number): number | null {
+export function parseTimingDateTime(date: string, time: string, utcOffsetS: number): number | null {
   const d = DATE.exec(date);
   const t = TIME.exec(time);
   if (!d || !t) return null;
@@ -120,8 +122,8 @@ export function parseLocalDateTime(date: string, time: string, utcOffsetS: numbe
 const error = (reason: string): TimingRequest => ({ kind: "error", reason });
 
 /** One request line (without its end) from a program; `utcOffsetS` reads its local times. */
-export function parseRequest(line: string, utcOffsetS: number): TimingRequest {
-  if (Buffer.byteLength(line, "utf8") > TIMING_PORT.maxLineBytes) {
+export function parseTimingRequest(line: string, utcOffsetS: number): TimingRequest {
+  if (utf8Length(line) > TIMING_PORT.maxLineBytes) {
     return error(`longer than ${TIMING_PORT.maxLineBytes} bytes`);
   }
   const words = line.trim().split(/[ \t]+/);
@@ -130,7 +132,7 @@ export function parseRequest(line: string, utcOffsetS: number): TimingRequest {
     case "CLOCK": {
       if (!args.length) return { kind: "clock-get" };
       if (args.length !== 2) return error("CLOCK takes dd-MM-yyyy HH:mm:ss or nothing");
-      const time = parseLocalDateTime(args[0] ?? "", args[1] ?? "", utcOffsetS);
+      const time = parseTimingDateTime(args[0] ?? "", args[1] ?? "", utcOffsetS);
       return time === null ? error("not a real date and time") : { kind: "clock-set", time };
     }
     case "STARTREAD":
@@ -139,11 +141,11 @@ export function parseRequest(line: string, utcOffsetS: number): TimingRequest {
       return { kind: keyword.toUpperCase() === "STARTREAD" ? "start-read" : "stop-read" };
     case "REWIND": {
       if (args.length !== 4) return error("REWIND takes two dd-MM-yyyy HH:mm:ss");
-      const from = parseLocalDateTime(args[0] ?? "", args[1] ?? "", utcOffsetS);
-      const to = parseLocalDateTime(args[2] ?? "", args[3] ?? "", utcOffsetS);
+      const from = parseTimingDateTime(args[0] ?? "", args[1] ?? "", utcOffsetS);
+      const to = parseTimingDateTime(args[2] ?? "", args[3] ?? "", utcOffsetS);
       if (from === null || to === null) return error("not a real date and time");
       if (from > to) return error("from is after to");
-      if (to - from > MAX_REWIND_MS) return error("a window of more than 366 days");
+      if (to - from > TIMING_PORT.maxRewindMs) return error("a window of more than 366 days");
       return { kind: "rewind", from, to: to + 999 };
     }
     default:
