@@ -1,17 +1,23 @@
 // Export and Import of the configuration: download it as JSON; read a file, pick the differing settings, re-read the
-// unit (values changed since the preview are shown and left to the operator), apply them one by one.
+// unit (values changed since the preview are shown and left to the operator), D12's second confirmation for those that
+// change the passings of a unit that is (or may be) timing, then apply them one by one.
 import type { ConfigValue } from "@trc/protocol";
 import { useState } from "react";
 import { errorText } from "../api/errors.ts";
+import { notSentWhileTiming, type TimingConfirmation } from "../shared/race/timingGuard.ts";
+import { useTimingQuestion } from "../shared/race/timingQuestion.ts";
 import { conflictText } from "../shared/settings/conflict.ts";
+import { noAnswerResult, type SaveResult } from "../shared/settings/saveResult.ts";
 import type { ConfigEntry } from "../shared/settings/settingRules.ts";
 import { useDeviceName } from "../shared/unit/unit.ts";
 import { download } from "../ui/download.ts";
 import { Spinner } from "../ui/Spinner.tsx";
+import { TimingConfirm } from "../ui/TimingConfirm.tsx";
 import {
   backupFileName,
   choiceAfterRecheck,
   type ImportPlan,
+  type ImportRow,
   importValueText,
   makeBackup,
   planImport,
@@ -20,16 +26,17 @@ import {
 } from "./backup.ts";
 import type { LoadedConfig } from "./configApi.ts";
 import { SaveResultView } from "./SaveResultView.tsx";
-import type { SaveResult } from "./saveResult.ts";
+import type { SettingWrite } from "./useSettingWrite.ts";
 
 interface Props {
   items: readonly ConfigEntry[];
-  apply(name: string, value: ConfigValue): Promise<SaveResult>;
   /** Reads the unit's configuration again (before applying). */
   reread(): Promise<LoadedConfig>;
+  /** The page's write: each chosen value is sent (or recorded as not sent) on its input too. */
+  write: Pick<SettingWrite, "send" | "notSent" | "asksFor">;
 }
 
-export function BackupPanel({ items, apply, reread }: Props) {
+export function BackupPanel({ items, reread, write }: Props) {
   const deviceName = useDeviceName();
   const [plan, setPlan] = useState<ImportPlan | null>(null);
   const [fileValues, setFileValues] = useState<Record<string, unknown>>({});
@@ -38,6 +45,7 @@ export function BackupPanel({ items, apply, reread }: Props) {
   const [results, setResults] = useState<Record<string, SaveResult | "busy">>({});
   const [applying, setApplying] = useState(false);
   const [error, setError] = useState("");
+  const question = useTimingQuestion<readonly ImportRow[]>((rows, declined) => void sendRows(rows, declined));
   const known = items.some((i) => i.value_current !== undefined);
 
   function exportNow() {
@@ -95,10 +103,20 @@ export function BackupPanel({ items, apply, reread }: Props) {
       setApplying(false);
       return;
     }
-    for (const row of checked.rows) {
-      if (row.refused || !choice.chosen.has(row.name)) continue;
+    const rows = checked.rows.filter((row) => !row.refused && choice.chosen.has(row.name));
+    question.confirm(await write.asksFor(rows.map((row) => row.name)), rows);
+  }
+
+  /** The chosen rows one by one; those of a unit the operator answered No for are not sent. */
+  async function sendRows(rows: readonly ImportRow[], declined: readonly TimingConfirmation[]) {
+    // One unit: this page's.
+    const [no] = declined;
+    for (const row of rows) {
+      const value = row.next as ConfigValue;
       setResults((r) => ({ ...r, [row.name]: "busy" }));
-      const result = await apply(row.name, row.next as ConfigValue);
+      const result = no?.settings.includes(row.name)
+        ? write.notSent(row.name, value, noAnswerResult(notSentWhileTiming(no)))
+        : await write.send(row.name, value);
       setResults((r) => ({ ...r, [row.name]: result }));
       // Applied: not chosen again by a second click.
       if (result.ok) toggle(row.name, false);
@@ -124,6 +142,7 @@ export function BackupPanel({ items, apply, reread }: Props) {
           }}
         />
       </label>
+      <TimingConfirm asks={question.asks} nameOf={() => deviceName} onAnswer={question.onAnswer} />
       {error && <p className="error-text">{error}</p>}
       {plan && (
         <div className="cfg-import">

@@ -4,7 +4,7 @@ import { MISSING } from "../shared/readings/telemetryFormat.ts";
 import { settingValueText } from "../shared/settings/profiles/profileDiff.ts";
 import type { FleetRow } from "./model.ts";
 import { useFleetUnits } from "./units.ts";
-import type { ProfileCell } from "./useFleetProfiles.ts";
+import type { ProfileCell } from "./useProfileCompare.ts";
 
 const STATE_TEXT = { online: "Online", offline: "Offline", checking: "Checking..." } as const;
 const time = (at: number) => new Date(at).toLocaleTimeString();

@@ -3,7 +3,7 @@ import type { TimingTelemetry } from "@trc/protocol";
 import { useState } from "react";
 import { errorText } from "../api/errors.ts";
 import { zoneText } from "../shared/clock/accuracy.ts";
-import type { RaceAnswer } from "../shared/race/raceCommand.ts";
+import type { CommandAnswer } from "../shared/commands/commandNow.ts";
 import { timingBadgeText, useTimingIntent } from "../shared/race/timing.ts";
 import { useApiBase } from "../shared/unit/deviceSettings.ts";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
@@ -30,19 +30,20 @@ export default function TimingPage() {
         </p>
       )}
       {t === null && <p>This unit has no race control: no test or timing mode, no timing port.</p>}
-      {t && <RaceControl t={t} dataAt={query.dataUpdatedAt} />}
+      {t && <TimingPanels t={t} dataAt={query.dataUpdatedAt} />}
     </section>
   );
 }
 
 /** The marker's time to the millisecond by the unit's clock, in its local time. */
-function markerText(a: RaceAnswer, offset: number): string {
+function markerText(a: CommandAnswer, offset: number): string {
   const at = typeof a.time === "string" ? Date.parse(a.time) : Number.NaN;
   const where = a.n !== undefined && a.file ? `: passing ${a.n} of ${a.file}` : "";
   return `Marker at ${unitTime(at, offset, true)} (${zoneText(offset)})${where}`;
 }
 
-function RaceControl({ t, dataAt }: { t: TimingTelemetry; dataAt: number }) {
+/** The page's panels for a unit with race control: its mode with Start and Stop, the gun, programs, replays. */
+function TimingPanels({ t, dataAt }: { t: TimingTelemetry; dataAt: number }) {
   const base = useApiBase();
   const offset = useUnitOffset();
   const mode = useRaceCommand();
