@@ -11,6 +11,7 @@ import { useAlarmWatch, watchWait } from "../alarms/useAlarmWatch.ts";
 import { useAlarms } from "../shared/alarms/alarmStore.ts";
 import { telemetryKey } from "../shared/readings/telemetryQueries.ts";
 import { apiBase, useDeviceSettings } from "../shared/unit/deviceSettings.ts";
+import { followUnits } from "../shared/unit/records.ts";
 import { useTabTitle } from "./useDeviceIdentity.ts";
 
 const answers: Record<string, unknown> = {
@@ -148,7 +149,15 @@ describe("useAlarmWatch", () => {
     const paths = stubDevice();
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const battery = { data: answers["/api/telemetry/battery"], issues: [] };
-    client.setQueryData(telemetryKey(apiBase(), "battery"), battery, { updatedAt: Date.now() - 10_000 });
+    // The dashboard's read, answered 10 s ago through the cache (its answer feeds the unit's record).
+    followUnits(client);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() - 10_000);
+    await client.fetchQuery({ queryKey: telemetryKey(apiBase(), "battery"), queryFn: () => battery });
+    vi.useRealTimers();
+    expect(client.getQueryState(telemetryKey(apiBase(), "battery"))?.dataUpdatedAt).toBeLessThan(
+      Date.now() - 9_000,
+    );
     render(
       <QueryClientProvider client={client}>
         <Shell />

@@ -10,11 +10,11 @@ import { LOCAL_KEY_MEANINGS, SESSION_KEY_MEANINGS } from "../settings/storageKey
 import { useAuth } from "../shared/access/authStore.ts";
 import { useFlags } from "../shared/access/flags.ts";
 import { useAlarms } from "../shared/alarms/alarmStore.ts";
-import { history, useTelemetryHistory } from "../shared/readings/telemetryHistory.ts";
 import { useReadySettings } from "../shared/ready/readySettings.ts";
 import { useProfiles } from "../shared/settings/profiles/profileStore.ts";
 import { resetAllStores } from "../shared/store/lazyStore.ts";
 import { LOCAL_KEYS, SESSION_KEYS } from "../shared/store/storageKeys.ts";
+import { recordOf, useUnitRecords } from "../shared/unit/records.ts";
 import { useRestart } from "../shared/unit/restartStore.ts";
 import { selectUnit } from "../shared/unit/unit.ts";
 
@@ -99,7 +99,7 @@ describe("the stores", () => {
       import("../shared/settings/profiles/profileStore.ts"),
       import("../shared/ready/readySettings.ts"),
       import("../shared/unit/restartStore.ts"),
-      import("../shared/readings/telemetryHistory.ts"),
+      import("../shared/unit/records.ts"),
     ]);
     expect(getItem).not.toHaveBeenCalled();
     expect(getSessionItem).not.toHaveBeenCalled();
@@ -115,7 +115,10 @@ describe("the stores", () => {
     useFleetUnits.getState().add("10.0.0.8");
     useAlarms.getState().update([{ id: "hot", text: "Hot: cpu (71.0 °C)" }], 1);
     useAuth.getState().passwordTested({ successful: true, responseMsg: "ok" }, 20);
-    useTelemetryHistory.getState().record("", 1, { battery: 50 });
+    useUnitRecords
+      .getState()
+      .fold("http://10.0.0.9", [{ kind: "reading", dataset: "battery", data: { percentage: 50 }, at: 1 }]);
+    expect(recordOf("http://10.0.0.9")?.series.battery).toEqual([{ t: 1, v: 50 }]);
     localStorage.clear();
     localStorage.setItem(LOCAL_KEYS.alarmSound, "true");
     sessionStorage.clear();
@@ -124,6 +127,7 @@ describe("the stores", () => {
     expect(useFleetUnits.getState().added).toEqual([]);
     expect(useAlarms.getState()).toMatchObject({ list: [], sound: true });
     expect(useAuth.getState()).toMatchObject({ type: "NONE", level: 10 });
-    expect(history("battery")).toEqual([]);
+    expect(recordOf("http://10.0.0.9")).toBeUndefined();
+    expect(useUnitRecords.getState().records).toEqual({});
   });
 });

@@ -9,10 +9,11 @@ import { memoryLocation } from "wouter/memory-location";
 import { useAlarms } from "../shared/alarms/alarmStore.ts";
 import { resetAllStores } from "../shared/store/lazyStore.ts";
 import { useDeviceSettings } from "../shared/unit/deviceSettings.ts";
+import { answerEvents, type UnitAnswer } from "../shared/unit/recordEvents.ts";
+import { unfollowReports, useUnitRecords } from "../shared/unit/records.ts";
 import { selectUnit } from "../shared/unit/unit.ts";
 import FleetPage from "./FleetPage.tsx";
-import { useFleetHistory } from "./fleetHistory.ts";
-import { FLEET_POLL_MS, type FleetAnswer, fleetKeys, fleetQuery } from "./poll.ts";
+import { FLEET_POLL_MS, fleetKeys, fleetQuery } from "./poll.ts";
 import { FLEET_KEY, thisUnit } from "./units.ts";
 
 const NAMES: Record<string, string> = {
@@ -102,6 +103,7 @@ afterEach(() => {
   vi.useRealTimers();
   localStorage.clear();
   useDeviceSettings.setState({ rootAPI: "" });
+  unfollowReports();
   resetAllStores();
 });
 
@@ -183,7 +185,7 @@ describe("the unit the console talks to", () => {
     localStorage.setItem(FLEET_KEY, "[]");
     resetAllStores();
     const here = thisUnit();
-    const answer: FleetAnswer = {
+    const answer: UnitAnswer = {
       name: "START",
       mode: "hf",
       data: { battery: { state: "CHARGING", percentage: 0.9 } },
@@ -192,23 +194,27 @@ describe("the unit the console talks to", () => {
     };
     const client = new QueryClient();
     client.setQueryData(fleetKeys.poll(here), answer);
-    client.setQueryData(fleetKeys.clock(here), {
-      offsetMs: 3,
-      errorBoundMs: 2,
-      bestRttMs: 3,
-      meanRttMs: 4,
-      delayMs: 2,
-    });
-    useFleetHistory.getState().record(here, answer);
+    // What the poll's and the sync's answers fold into the unit's record.
+    useUnitRecords
+      .getState()
+      .fold(here, [
+        ...answerEvents(answer),
+        { kind: "clock", offsetMs: 3, errorBoundMs: 2, oneWay: false, at: Date.now() },
+      ]);
     const hot = "Hot: cpu (71.0 °C)";
     useAlarms.setState({
       list: [{ id: "hot", text: hot, since: Date.now(), acknowledged: false, active: true }],
     });
     renderPage(client);
     const ready = () => rowOf("START").querySelector('[data-col="ready"]');
+    expect(rowOf("START")).toHaveAttribute("data-state", "online");
+    expect(within(rowOf("START")).getByText("+3 ms ± 2 ms")).toBeVisible();
     expect(ready()).toHaveTextContent(/^Not ready: .*Alarms$/);
+    // Its row lists the panel's alarms, as the panel does.
+    expect(within(rowOf("START")).getByText(hot)).toBeVisible();
     act(() => useAlarms.getState().acknowledge("hot"));
     expect(ready()).not.toHaveTextContent("Alarms");
+    expect(within(rowOf("START")).getByText(`${hot} (acknowledged)`)).toBeVisible();
   });
 });
 

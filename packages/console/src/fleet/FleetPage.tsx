@@ -5,6 +5,7 @@ import { useLocation } from "wouter";
 import { useAlarms } from "../shared/alarms/alarmStore.ts";
 import { useReadySettings } from "../shared/ready/readySettings.ts";
 import { useComparedProfile } from "../shared/settings/profiles/profileStore.ts";
+import { useAllRecords } from "../shared/unit/records.ts";
 import { selectUnit } from "../shared/unit/unit.ts";
 import { SortHeader } from "../ui/SortHeader.tsx";
 import { useNow } from "../ui/useNow.ts";
@@ -12,13 +13,13 @@ import { AddUnitForm } from "./AddUnitForm.tsx";
 import { BrokerPanel } from "./BrokerPanel.tsx";
 import { brokerRowOf, useBrokerViews } from "./brokerFeed.ts";
 import { FleetRowView } from "./FleetRowView.tsx";
-import { useFleetHistory } from "./fleetHistory.ts";
 import { type FleetRow, filledRows, type SortKey, sortRows, summaryText, worstLevel } from "./model.ts";
 import { ProfilesPanel } from "./ProfilesPanel.tsx";
+import { profileTargets, profileUnitOf } from "./profileTargets.ts";
 import { useRowWindow } from "./rowWindow.ts";
 import { thisUnit, useFleetUnits } from "./units.ts";
-import { profileTargets, profileUnitOf, useProfileCompare } from "./useFleetProfiles.ts";
 import { ROW_TICK_MS, useFleetRows } from "./useFleetRows.ts";
+import { useProfileCompare } from "./useProfileCompare.ts";
 import "./fleet.css";
 
 export default function FleetPage() {
@@ -34,12 +35,15 @@ export default function FleetPage() {
   const views = useBrokerViews();
   const now = useNow(ROW_TICK_MS);
   const heard = useMemo(
-    () => views.flatMap((v) => v.units.map((u) => brokerRowOf(u, now, noReadsMinutes, raceHours))),
+    () =>
+      views.flatMap((v) =>
+        v.units.map((u) => brokerRowOf(u, { now, noReadsMinutes, raceHours, timingNotNeeded: false })),
+      ),
     [views, now, noReadsMinutes, raceHours],
   );
   const rows = useMemo(() => [...polled, ...heard], [polled, heard]);
-  const readings = useFleetHistory((s) => s.units);
-  const targets = useMemo(() => profileTargets(polled, readings, views), [polled, readings, views]);
+  const records = useAllRecords();
+  const targets = useMemo(() => profileTargets(polled, records, views), [polled, records, views]);
   const profile = useComparedProfile();
   const compare = useProfileCompare(
     targets.map((t) => t.unit),

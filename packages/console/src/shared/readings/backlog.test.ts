@@ -1,6 +1,7 @@
 // The backlog from Passings readings on an injected clock: Left now, trend, drain rate, time to clear, growth time, text.
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { alarmRules } from "../alarms/alarmRules.ts";
+import { emptyRecord, foldEvents, type UnitEvent } from "../unit/record.ts";
 import {
   backlog,
   backlogText,
@@ -10,8 +11,6 @@ import {
   passingsPoints,
   STEP_MS,
 } from "./backlog.ts";
-import { collectHistory } from "./telemetryCollect.ts";
-import { useTelemetryHistory } from "./telemetryHistory.ts";
 
 const T0 = 1_700_000_000_000;
 const MIN = 60_000;
@@ -222,13 +221,19 @@ describe("growingForMs", () => {
 });
 
 describe("passingsPoints", () => {
-  beforeEach(() => useTelemetryHistory.getState().reset());
-
-  it("joins the history's Left and Seen recorded from each passings answer", () => {
-    collectHistory("passings", { seen: 100, left: 4 }, T0, "http://unit");
-    collectHistory("passings", { seen: 130, left: 9 }, T0 + 30_000, "http://unit");
-    collectHistory("passings", { seen: 150 }, T0 + 60_000, "http://unit");
-    expect(passingsPoints()).toEqual([
+  it("joins a unit record's Left and Seen recorded from each passings answer", () => {
+    const reading = (data: Record<string, number>, at: number): UnitEvent => ({
+      kind: "reading",
+      dataset: "passings",
+      data,
+      at,
+    });
+    const r = foldEvents(emptyRecord("http://unit"), [
+      reading({ seen: 100, left: 4 }, T0),
+      reading({ seen: 130, left: 9 }, T0 + 30_000),
+      reading({ seen: 150 }, T0 + 60_000),
+    ]);
+    expect(passingsPoints(r.series["passings:left"] ?? [], r.series["passings:seen"] ?? [])).toEqual([
       { t: T0, left: 4, seen: 100 },
       { t: T0 + 30_000, left: 9, seen: 130 },
     ]);
