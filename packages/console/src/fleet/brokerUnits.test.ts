@@ -81,7 +81,7 @@ describe("brokerRow", () => {
       battery: "82 %",
       seen: "120",
       readsPerMin: "—",
-      antennas: "2 / 1",
+      antennas: "1 / 2",
       firmware: "2.4.1",
       clock: "—",
       alarms: [],

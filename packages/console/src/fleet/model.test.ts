@@ -94,7 +94,7 @@ describe("rowOf", () => {
       battery: "62 %",
       seen: "1234",
       readsPerMin: "62",
-      antennas: "2 / 1",
+      antennas: "1 / 2",
       clock: "+3 ms ± 3 ms",
       firmware: "1.4.2",
       alarms: [],

@@ -11,6 +11,7 @@ import {
   ALARM_STORAGE_FULL_PERCENT,
 } from "@trc/protocol";
 import { offsetText } from "../clock/accuracy.ts";
+import { type Counts, silentAntennas } from "../antennas/antennaHealth.ts";
 import { batteryPercent } from "../readings/telemetryFormat.ts";
 import type { Alarm, AlarmMemory } from "./alarmStore.ts";
 import { EMPTY_MEMORY } from "./alarmStore.ts";
@@ -20,6 +21,8 @@ export interface ChannelReading {
   id?: number;
   ant?: boolean;
   loss?: number;
+  /** D13's port state, where the unit has it. */
+  state?: string;
 }
 
 /** The latest readings; a missing one raises nothing. Field shapes are the telemetry datasets' (SPEC §3). */
@@ -32,6 +35,8 @@ export interface AlarmReadings {
   temps?: Maybe<readonly Maybe<{ name?: string; temp?: number }>[]>;
   cellular?: Maybe<{ power?: string; connection?: string }>;
   channels?: Maybe<readonly Maybe<ChannelReading>[]>;
+  /** Each channel's Reads over time (the unit's record): an antenna silent while others read. */
+  channelReads?: (id: number) => Counts | undefined;
   /** Device minus browser clock from the last clock sync, ms. */
   clockOffsetMs?: number | null;
   /** `No reads for N min`: N (0 = off). */
@@ -147,6 +152,18 @@ export function alarmRules(r: AlarmReadings, m: AlarmMemory = EMPTY_MEMORY): Ala
         text: `Antenna ${n} poor (${Math.abs(ch.loss).toFixed(1)} dB)`,
       });
   }
+
+  for (const ch of r.channels ?? []) {
+    if (!ch || !finite(ch.id)) continue;
+    if (ch.state === "noise") out.push({ id: `antenna-noisy-${ch.id}`, text: `Antenna ${ch.id + 1} noisy` });
+    if (ch.state === "fault") out.push({ id: `antenna-fault-${ch.id}`, text: `Antenna ${ch.id + 1} fault` });
+  }
+  if (r.channelReads)
+    for (const { id, minutes } of silentAntennas(r.channels, r.channelReads, r.now))
+      out.push({
+        id: `antenna-silent-${id}`,
+        text: `Antenna ${id + 1} silent: no reads for ${minutes} min while others read`,
+      });
 
   for (const t of r.temps ?? []) {
     if (t && typeof t.name === "string" && finite(t.temp) && t.temp >= ALARM_HOT_C)

@@ -9,6 +9,7 @@ import {
   READY_STORAGE_BELOW_PERCENT,
   READY_SYNC_MAX_AGE_MS,
 } from "@trc/protocol";
+import { antennaState, STATE_WORDS } from "../antennas/antennaHealth.ts";
 import { offsetText } from "../clock/accuracy.ts";
 import { durationText } from "../readings/backlog.ts";
 import { hoursMinutes } from "../readings/telemetryFormat.ts";
@@ -74,6 +75,8 @@ export function antennasItem(r: ReadyReadings): ReadyItem {
     byProblem.set(problem, [...(byProblem.get(problem) ?? []), id + 1]);
   for (const c of fitted) {
     const id = c.id as number;
+    const state = antennaState(c);
+    if (state !== "ok") add(STATE_WORDS[state], id);
     if (finite(c.loss) && Math.abs(c.loss) < ALARM_RETURN_LOSS_MIN_DB)
       add(`return loss ${Math.abs(c.loss).toFixed(1)} dB (below ${ALARM_RETURN_LOSS_MIN_DB} dB)`, id);
     const problem = readProblem(r.channelReads?.[id], r.now);

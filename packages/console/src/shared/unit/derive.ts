@@ -82,6 +82,7 @@ export function unitAlarms(
       temps: current(r, "hw/temp")?.temps,
       cellular: current(r, "cellular"),
       channels: r.mode === "uhf" ? current(r, "uhf/ports")?.channels : undefined,
+      channelReads: (id) => r.series[`reads:${id}`],
       clockOffsetMs: clockOffset(r),
       noReadsMinutes: ctx.noReadsMinutes,
       backlog: unitBacklog(r, ctx.now),

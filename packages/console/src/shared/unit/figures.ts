@@ -1,6 +1,7 @@
 // The figures a unit's row and header show, from its one record (issue 40), pure: mode, race control, battery,
 // passings, reads per minute, antennas, clock and firmware, in the words every page uses.
 import type { TimingTelemetry } from "@trc/protocol";
+import { antennasSummary } from "../antennas/antennaHealth.ts";
 import { passingsText } from "../race/timing.ts";
 import type { Point } from "../readings/sparkline.ts";
 import { batteryPercent, MISSING, num } from "../readings/telemetryFormat.ts";
@@ -36,13 +37,11 @@ export function programsText(t: TimingTelemetry | null | undefined) {
   return { programs: String(all), programsSplit: all ? `${filtered} filtered · ${all - filtered} raw` : "" };
 }
 
-/** `with an antenna / with reads` over the UHF channels (reads so far); — on an hf unit. */
+/** The Antennas column: antennas reading over antennas fitted, and what the others are (`3 / 4: 2 Noise`); — on an hf unit. */
 export function antennaText(r: UnitRecord | undefined): string {
   const channels = r && current(r, "uhf/ports")?.channels;
   if (r?.mode !== "uhf" || !channels) return MISSING;
-  const withAnt = channels.filter((c) => c.ant === true).length;
-  const withReads = channels.filter((c) => typeof c.reads === "number" && c.reads > 0).length;
-  return `${withAnt} / ${withReads}`;
+  return antennasSummary(channels, (id) => r.series[`reads:${id}`]) ?? MISSING;
 }
 
 const signed = (offset: number) => {
