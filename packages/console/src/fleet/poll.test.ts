@@ -77,7 +77,7 @@ describe("pollUnit", () => {
     const reading = await pollUnit(client, own);
     const host = new URL(own).host;
     expect(log.filter((p) => p === `${host}/api/telemetry/battery`)).toEqual([]);
-    expect(log.filter((p) => p.startsWith(`${host}/api/telemetry/`))).toHaveLength(7);
+    expect(log.filter((p) => p.startsWith(`${host}/api/telemetry/`))).toHaveLength(8);
     expect(reading.data.battery).toEqual(
       client.getQueryData<{ data: unknown }>(telemetryKey(own, "battery"))?.data,
     );
@@ -90,7 +90,7 @@ describe("pollUnit", () => {
     const base = "http://10.0.0.7";
     const answer = await pollUnit(client, base);
     expect(log[0]).toBe("10.0.0.7/api/config/deviceName");
-    expect(log).toHaveLength(9);
+    expect(log).toHaveLength(10);
     expect(answer).toMatchObject({ name: "DECODER-07", mode: "uhf", errors: {} });
     expect(answer.data.firmware?.version).toBe("1.4.2");
     // The answer is folded into the unit's record (as the cache's event does), the slow ones with it.
@@ -195,12 +195,21 @@ describe("a polled unit opened from the fleet", () => {
 
 describe("fleetDatasets, the record's fold and readsPerMinute", () => {
   const T = 1_700_000_000_000;
-  const SLOW = { firmware: {}, storage: {}, "hw/temp": {}, cellular: {} };
+  const SLOW = { firmware: {}, storage: {}, "hw/temp": {}, cellular: {}, "time/sources": {} };
   const read = (mode: string, at: number) =>
     foldEvents(emptyRecord("http://10.0.0.7"), answerEvents({ name: "X", mode, data: SLOW, errors: {}, at }));
 
   it("no uhf/ports on an hf unit; a slow dataset never read is read now", () => {
-    const all = ["battery", "passings", "timing", "firmware", "storage", "hw/temp", "cellular"];
+    const all = [
+      "battery",
+      "passings",
+      "timing",
+      "firmware",
+      "storage",
+      "hw/temp",
+      "cellular",
+      "time/sources",
+    ];
     expect(fleetDatasets("hf", undefined, T)).toEqual(all);
     expect(fleetDatasets("uhf", read("uhf", T), T + 1)).toEqual([
       "battery",
@@ -225,8 +234,9 @@ describe("fleetDatasets, the record's fold and readsPerMinute", () => {
       "storage",
       "hw/temp",
       "cellular",
+      "time/sources",
     ]);
-    expect(fleetDatasets("uhf", read("hf", T), T + 1)).toHaveLength(8);
+    expect(fleetDatasets("uhf", read("hf", T), T + 1)).toHaveLength(9);
   });
   it("the fold keeps each poll's Seen as a point of its series (5 s apart at least: a closer one replaces the last)", () => {
     const poll = (seen: number, at: number) => ({

@@ -32,10 +32,11 @@ export function fleetRequest(base: string, signal?: AbortSignal): RequestOptions
 /** Read at every poll (timing: the Mode and Programs columns, race control's D12 dataset). */
 const EVERY_POLL = ["battery", "passings", "uhf/ports", TIMING_DATASET] as const;
 /** Read at every other poll (30 s, as often as the alarm watch reads them): they change slowly; only firmware is
- * shown, the rest feed the alarm rules, so those go after every unit's shown figures (lower priority). */
-const EVERY_OTHER_POLL = ["firmware", "storage", "hw/temp", "cellular"] as const;
+ * shown, the rest feed the alarm rules and the Ready check (time/sources: the source the clock follows), so those go
+ * after every unit's shown figures (lower priority). */
+const EVERY_OTHER_POLL = ["firmware", "storage", "hw/temp", "cellular", "time/sources"] as const;
 export type FleetDataset = (typeof EVERY_POLL)[number] | (typeof EVERY_OTHER_POLL)[number];
-const ALARMS_ONLY = new Set<FleetDataset>(["storage", "hw/temp", "cellular"]);
+const ALARMS_ONLY = new Set<FleetDataset>(["storage", "hw/temp", "cellular", "time/sources"]);
 /** A slow dataset read this long ago is due again (a poll period less a second for the polls' own jitter). */
 const SLOW_DUE_MS = 2 * FLEET_POLL_MS - 1000;
 

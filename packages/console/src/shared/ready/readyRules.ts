@@ -99,7 +99,7 @@ export function clockItem(r: ReadyReadings): ReadyItem {
   const c = r.clock;
   if (!c) return { ...base, ok: false, value: "—", reason: "Not synced yet" };
   if ("failed" in c) return { ...base, ok: false, value: "—", reason: "The clock sync failed" };
-  const value = offsetText(c.offsetMs);
+  const value = r.clockSource ? `${offsetText(c.offsetMs)}, ${r.clockSource}` : offsetText(c.offsetMs);
   if (Math.abs(c.offsetMs) > READY_CLOCK_WITHIN_MS)
     return {
       ...base,

@@ -47,6 +47,8 @@ export interface ReadyReadings {
   seen?: CounterSeries;
   /** The last clock sync: device minus browser, ms, and when it finished; `failed` when the last one failed. */
   clock?: Maybe<{ offsetMs: number; at: number } | { failed: true }>;
+  /** The source the unit says its clock follows (D13: `GPS`, `NTP`, `RTC`), named beside the offset. */
+  clockSource?: string | null;
   battery?: Maybe<{ state?: string; time_empty?: number }>;
   /** The race length entered by the operator, hours. */
   raceHours: number;

@@ -2,6 +2,7 @@
 // Ready check. The alarm panel, the dashboard's Ready check, a Fleet row (polled or broker) all come from here.
 import { ALARM_OFFLINE_MS, MQTT_CONTRACT } from "@trc/protocol";
 import { type Alarm, alarmRules } from "../alarms/alarmRules.ts";
+import { KIND_WORDS, kindOf } from "../clock/timeSources.ts";
 import { type Backlog, backlog, passingsPoints } from "../readings/backlog.ts";
 import { type CounterSeries, type ReadyCheck, readyCheck } from "../ready/readyRules.ts";
 import type { RecordData, RecordDataset, UnitRecord } from "./record.ts";
@@ -91,6 +92,13 @@ export function unitAlarms(
   );
 }
 
+/** The kind of source the unit says its clock follows (D13's `followed`), in words; null when it does not say. */
+function followedKind(r: UnitRecord): string | null {
+  const followed = current(r, "time/sources")?.sources?.find((s) => (s as { followed?: boolean }).followed === true);
+  const kind = followed && kindOf(followed);
+  return kind ? (KIND_WORDS[kind] ?? null) : null;
+}
+
 /** The newest answer's time: the check counts it at once, before the next tick of a page's clock. */
 function newest(r: UnitRecord): number {
   return Math.max(0, ...Object.values(r.readAt).filter((t): t is number => typeof t === "number"));
@@ -123,6 +131,7 @@ export function unitReady(
     channelReads,
     seen: rec.series["passings:seen"] ?? NONE,
     clock: clock && ("failed" in clock ? { failed: true } : { offsetMs: clock.offsetMs, at: clock.at }),
+    clockSource: r ? followedKind(r) : null,
     battery: r && current(r, "battery"),
     raceHours: ctx.raceHours,
     storage: r && current(r, "storage"),

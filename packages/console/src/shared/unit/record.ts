@@ -17,6 +17,7 @@ export const RECORD_DATASETS = [
   "storage",
   "hw/temp",
   "cellular",
+  "time/sources",
   TIMING_DATASET,
 ] as const;
 export type RecordDataset = (typeof RECORD_DATASETS)[number];
