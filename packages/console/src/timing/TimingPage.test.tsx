@@ -73,6 +73,32 @@ describe("the mode and its buttons", () => {
   });
 });
 
+describe("Start timing on a bad clock (issue 41)", () => {
+  it("a clock 500 ms off asks first, with a link to Set device time; No starts nothing; Yes starts", async () => {
+    answer("TIMING_START", 200, { cmd: "TIMING_START", result: "Timing started", file: "timing_0004.csv" });
+    await open({ clock: -500 });
+    fireEvent.click(button("Start timing"));
+    const question = screen.getByRole("dialog", { name: "Start timing with the clock off by 500 ms?" });
+    expect(within(question).getByRole("link", { name: "Set device time" })).toHaveAttribute(
+      "href",
+      "/#card-time",
+    );
+    fireEvent.click(within(question).getByRole("button", { name: "No" }));
+    await advance(0);
+    expect(unit.received).toEqual([]);
+    fireEvent.click(button("Start timing"));
+    fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Yes" }));
+    await advance(0);
+    expect(unit.received).toEqual([{ cmd: "TIMING_START", args: [] }]);
+  });
+
+  it("a clock never synced: asked with that reason", async () => {
+    await open({ clock: null });
+    fireEvent.click(button("Start timing"));
+    expect(screen.getByRole("dialog", { name: "Start timing with the clock not synced?" })).toBeVisible();
+  });
+});
+
 describe("Stop timing", () => {
   it("asks first; No sends nothing; Yes notes the stop as this console's, then sends TIMING_STOP", async () => {
     unit.timing = TIMING;

@@ -1,11 +1,14 @@
 // The Timing page (issue 31, D12): test or timing mode, Start and Stop timing, the gun, programs, sessions, replays.
 import type { TimingTelemetry } from "@trc/protocol";
 import { useState } from "react";
+import { Link } from "wouter";
 import { errorText } from "../api/errors.ts";
 import { zoneText } from "../shared/clock/accuracy.ts";
+import { startTimingQuestion } from "../shared/clock/startCheck.ts";
 import type { CommandAnswer } from "../shared/commands/commandNow.ts";
 import { timingBadgeText, useTimingIntent } from "../shared/race/timing.ts";
 import { useApiBase } from "../shared/unit/deviceSettings.ts";
+import { useUnitRecord } from "../shared/unit/records.ts";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
 import { ProgramsTable } from "./ProgramsTable.tsx";
 import { ReplayPanel } from "./ReplayPanel.tsx";
@@ -49,7 +52,14 @@ function TimingPanels({ t, dataAt }: { t: TimingTelemetry; dataAt: number }) {
   const mode = useRaceCommand();
   const marker = useRaceCommand();
   const [asking, setAsking] = useState(false);
+  const [askingStart, setAskingStart] = useState(false);
   const timing = t.mode === "timing";
+  // The unit's clock as its record knows it (the sync the alarm watch keeps): a bad one is asked about first.
+  const startQuestion = startTimingQuestion(useUnitRecord(base)?.clock);
+  const start = () => {
+    setAskingStart(false);
+    mode.mutate({ cmd: "TIMING_START" });
+  };
   const stop = () => {
     setAsking(false);
     // The alarm "Timing stopped" is for a stop this console did not ask for.
@@ -70,7 +80,7 @@ function TimingPanels({ t, dataAt }: { t: TimingTelemetry; dataAt: number }) {
             type="button"
             className="btn btn-primary"
             disabled={timing || mode.isPending}
-            onClick={() => mode.mutate({ cmd: "TIMING_START" })}
+            onClick={() => (startQuestion ? setAskingStart(true) : start())}
           >
             Start timing
           </button>
@@ -112,6 +122,19 @@ function TimingPanels({ t, dataAt }: { t: TimingTelemetry; dataAt: number }) {
         onConfirm={stop}
         onCancel={() => setAsking(false)}
       />
+      <ConfirmDialog
+        open={askingStart && startQuestion !== null}
+        title={startQuestion ?? ""}
+        confirmLabel="Yes"
+        cancelLabel="No"
+        onConfirm={start}
+        onCancel={() => setAskingStart(false)}
+      >
+        <p>
+          Every passing's time is the unit's clock. <Link href="/#card-time">Set device time</Link> on the
+          dashboard's Device Time card first.
+        </p>
+      </ConfirmDialog>
     </>
   );
 }
