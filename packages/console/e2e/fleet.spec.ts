@@ -1,7 +1,7 @@
 // The fleet page against three emulated units, one journey on one page and one clock: refused addresses, two units
-// added by address and their rows filled, the Ready column, a unit that dies and comes back, the list across a reload,
-// Open.
-import type { Page } from "@playwright/test";
+// added by address and their rows filled, the Ready column, what decides in view at 1280 px, a row's details, a unit
+// that dies and comes back, the list and the columns chosen across a reload, Open.
+import type { Locator, Page } from "@playwright/test";
 import { shownColour } from "./colours.ts";
 import {
   advanceClocks,
@@ -19,6 +19,26 @@ const reason = (page: Page) => page.locator("#fleet-address-reason");
 const NAMES = ["DECODER-01", "DECODER-02", "DECODER-03"];
 /** The fleet's poll (every 15 s): the page and the units move on to the next one together, without waiting for it. */
 const POLL_MS = 15_000;
+
+/** Ticks (or unticks) a figure under Columns, as an operator does, and closes the box again. */
+async function chooseColumn(page: Page, label: string, on: boolean): Promise<void> {
+  const columns = page.getByRole("button", { name: "Columns" });
+  await columns.click();
+  await expect(columns).toHaveAttribute("aria-expanded", "true");
+  await page
+    .getByRole("group", { name: "Figures shown as columns" })
+    .getByRole("checkbox", { name: label })
+    .setChecked(on);
+  await columns.click();
+  await expect(columns).toHaveAttribute("aria-expanded", "false");
+}
+
+/** The right edge of what `part` shows, in the viewport's pixels. */
+async function rightEdge(part: Locator): Promise<number> {
+  await expect(part).toBeVisible();
+  const box = await part.boundingBox();
+  return (box?.x ?? Number.POSITIVE_INFINITY) + (box?.width ?? 0);
+}
 
 async function addUnit(page: Page, address: string): Promise<void> {
   await page.getByLabel("Unit address").fill(address);
@@ -107,6 +127,10 @@ test("fleet page: refused addresses, three units' rows and Ready, a unit down an
       await expect(page.getByTestId("fleet-summary")).toHaveText(
         "3 units: 3 online, 0 offline, 1 with alarms",
       );
+      // The reader is a figure shown as a column when chosen (by default: what decides, every figure in the details).
+      await expect(page.getByRole("columnheader", { name: "Reader" })).toHaveCount(0);
+      await chooseColumn(page, "Reader", true);
+      await expect(page.getByRole("columnheader", { name: "Reader" })).toBeVisible();
       for (const name of NAMES) {
         await expect(row(page, name).getByText(/^last answer \d/)).toBeVisible();
         await expect(cell(page, name, "battery")).toHaveText(/^\d+ %$/);
@@ -154,6 +178,83 @@ test("fleet page: refused addresses, three units' rows and Ready, a unit down an
       );
     });
 
+    await test.step("at 1280 px Ready, Alarms and Open are in view with no sideways scroll; a row's details list every figure", async () => {
+      await chooseColumn(page, "Reader", false);
+      // Sorted by name (the step before): its arrow.
+      await expect(page.getByRole("columnheader")).toHaveText([
+        "Name ▼",
+        "State",
+        "Mode",
+        "Ready",
+        "Alarms",
+        "Actions",
+      ]);
+      expect(page.viewportSize()?.width).toBe(1280);
+      const fits = async () => {
+        for (const name of NAMES)
+          for (const part of [
+            cell(page, name, "ready"),
+            cell(page, name, "alarms"),
+            row(page, name).getByRole("button", { name: "Open" }),
+          ])
+            expect(await rightEdge(part), `${name}: ${part}`).toBeLessThanOrEqual(1280);
+        // Neither the table in its box nor the page scrolls sideways.
+        const box = page.getByRole("table").locator("..");
+        expect(await box.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+      };
+      await fits();
+
+      // DECODER-03's details: every figure, those not shown as columns too, in the table's words.
+      const toggle = row(page, "DECODER-03").getByRole("button", { name: "Details" });
+      await expect(toggle).toHaveAttribute("aria-expanded", "false");
+      await toggle.click();
+      await expect(toggle).toHaveAttribute("aria-expanded", "true");
+      const details = page.getByTestId("fleet-details");
+      await expect(details).toHaveCount(1);
+      const figure = (key: string) => details.locator(`[data-detail="${key}"] dd`);
+      await expect(details.locator("dt")).toHaveText([
+        "State",
+        "Source",
+        "Reader",
+        "Mode",
+        "Programs",
+        "Battery",
+        "Passings seen",
+        "Reads / min",
+        "Antennas",
+        "Clock offset",
+        "Firmware",
+        "Alarms",
+        "Ready",
+      ]);
+      await expect(figure("state")).toHaveText(/^Online, last answer \d/);
+      await expect(figure("source")).toHaveText("Polled");
+      await expect(figure("reader")).toHaveText("uhf");
+      await expect(figure("timing")).toHaveText("Test");
+      await expect(figure("programs")).toHaveText("0");
+      await expect(figure("battery")).toHaveText(/^\d+ %$/);
+      await expect(figure("seen")).toHaveText(/^\d+$/);
+      await expect(figure("rate")).toHaveText(/^\d+$/);
+      await expect(figure("antennas")).toHaveText(/^\d+ \/ \d+/);
+      await expect(figure("clock")).toHaveText(/^\+\d+ ms ± \d+ ms$/);
+      await expect(figure("firmware")).toHaveText("1.4.2");
+      await expect(figure("alarms").getByRole("listitem")).toHaveText(["Device clock off (+2.0 s)"]);
+      await expect(figure("ready")).toHaveText("Not ready: Device clock, Timing program, Alarms");
+      // The same as its cells say, hidden or shown.
+      for (const key of ["battery", "seen", "antennas", "clock"])
+        await expect(figure(key)).toHaveText((await cell(page, "DECODER-03", key).textContent()) ?? "");
+      // Open, the details fit too; closed again, they are gone.
+      expect(await rightEdge(details)).toBeLessThanOrEqual(1280);
+      await fits();
+      await toggle.click();
+      await expect(toggle).toHaveAttribute("aria-expanded", "false");
+      await expect(details).toHaveCount(0);
+
+      // The reader chosen again: kept across the reload below.
+      await chooseColumn(page, "Reader", true);
+    });
+
     await test.step("a unit that goes down reads Offline while the others stay Online, and Online when it is back", async () => {
       const reboot = await fetch(`${three.url}/api/commands/execute`, {
         method: "POST",
@@ -183,9 +284,11 @@ test("fleet page: refused addresses, three units' rows and Ready, a unit down an
       await expect(page.getByTestId("fleet-summary")).toHaveText(/^3 units: 3 online, 0 offline, /);
     });
 
-    await test.step("the list survives a reload; Open switches the console to that unit", async () => {
+    await test.step("the list and the columns chosen survive a reload; Open switches the console to that unit", async () => {
       await page.reload();
       await expect(rows(page)).toHaveCount(3);
+      await expect(page.getByRole("columnheader", { name: "Reader" })).toBeVisible();
+      expect(await page.evaluate(() => localStorage.getItem("fleetColumns"))).toBe('["reader"]');
       await expect(row(page, "DECODER-02")).toHaveAttribute("data-state", "online");
       await row(page, "DECODER-02").getByRole("button", { name: "Open" }).click();
       await expect(page).toHaveURL(/\/telemetry$/);

@@ -4,6 +4,7 @@ import { render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useCommands } from "../commands/commandsStore.ts";
 import { useFleetBrokers } from "../fleet/brokers.ts";
+import { useFleetColumns } from "../fleet/columns.ts";
 import { useFleetUnits } from "../fleet/units.ts";
 import { LocalStorageSection } from "../settings/LocalStorageSection.tsx";
 import { LOCAL_KEY_MEANINGS, SESSION_KEY_MEANINGS } from "../settings/storageKeyMeanings.ts";
@@ -31,6 +32,8 @@ describe("browser storage", () => {
     useFlags.getState().setOverride("commands", "useAuth", false);
     useFleetUnits.getState().add("10.0.0.8");
     useFleetBrokers.getState().add("ws://10.0.0.7:9001", "judge", "broker-secret");
+    useFleetColumns.getState().choose("firmware", true);
+    useFleetColumns.getState().choose("battery", true);
     useAlarms.getState().setSound(true);
     useAlarms.getState().setNoReadsMinutes(3);
     useReadySettings.getState().setRaceHours(6.5);
@@ -61,6 +64,7 @@ describe("browser storage", () => {
     expect(localStorage.getItem("fleetBrokers")).toBe('[{"url":"ws://10.0.0.7:9001","username":"judge"}]');
     expect(localStorage.getItem("generalSettings")).toContain('"rootAPI":"http://10.0.0.9"');
     expect(localStorage.getItem("fleet")).toBe('["http://10.0.0.8"]');
+    expect(localStorage.getItem("fleetColumns")).toBe('["battery","firmware"]');
     expect(localStorage.getItem("alarmNoReadsMinutes")).toBe("3");
     expect(localStorage.getItem("readyRaceHours")).toBe("6.5");
     expect(localStorage.getItem("readyTimingNotNeeded")).toBe('["http://10.0.0.9"]');
@@ -91,6 +95,7 @@ describe("the stores", () => {
     const [units] = await Promise.all([
       import("../fleet/units.ts"),
       import("../fleet/brokers.ts"),
+      import("../fleet/columns.ts"),
       import("../commands/commandsStore.ts"),
       import("../shared/alarms/alarmStore.ts"),
       import("../shared/access/authStore.ts"),

@@ -1,7 +1,7 @@
-// The fleet page as a user meets it: This unit first, rows filled, a refused address, Remove, Open, an acknowledgement
-// shown at once; polling pauses while the tab is hidden.
+// The fleet page as a user meets it: This unit first, rows filled, a refused address, Remove, Open, the columns chosen
+// (kept) and a row's details, an acknowledgement shown at once; polling pauses while the tab is hidden.
 import { focusManager, QueryClient, QueryClientProvider, QueryObserver } from "@tanstack/react-query";
-import { act, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Route, Router, Switch } from "wouter";
@@ -12,6 +12,7 @@ import { useDeviceSettings } from "../shared/unit/deviceSettings.ts";
 import { answerEvents, type UnitAnswer } from "../shared/unit/recordEvents.ts";
 import { unfollowReports, useUnitRecords } from "../shared/unit/records.ts";
 import { selectUnit } from "../shared/unit/unit.ts";
+import { COLUMNS_KEY } from "./columns.ts";
 import FleetPage from "./FleetPage.tsx";
 import { FLEET_POLL_MS, fleetKeys, fleetQuery } from "./poll.ts";
 import { FLEET_KEY, thisUnit } from "./units.ts";
@@ -91,6 +92,30 @@ function renderPage(client = new QueryClient()) {
 }
 
 const rowOf = (name: string) => screen.getByText(name, { selector: "strong" }).closest("tr") as HTMLElement;
+/** The column headers shown (a column not chosen is hidden, its header too). */
+const headers = () => screen.getAllByRole("columnheader").map((h) => h.textContent);
+/** The default columns: what decides, and the actions. */
+const DEFAULT_HEADERS = ["Name", "State", "Mode", "Ready", "Alarms", "Actions"];
+
+/** Ticks the figures `labels` under Columns, as an operator does. */
+async function chooseColumns(user: ReturnType<typeof userEvent.setup>, labels: readonly string[]) {
+  const button = screen.getByRole("button", { name: "Columns" });
+  if (button.getAttribute("aria-expanded") !== "true") await user.click(button);
+  const box = within(screen.getByRole("group", { name: "Figures shown as columns" }));
+  for (const label of labels) await user.click(box.getByRole("checkbox", { name: label }));
+}
+
+/** A row's details as shown: each figure's label and its text (a list: its items). */
+function detailsOf(name: string): Record<string, string | string[]> {
+  const details = rowOf(name).nextElementSibling as HTMLElement;
+  expect(details).toHaveAttribute("data-testid", "fleet-details");
+  return Object.fromEntries(
+    [...details.querySelectorAll("dl > div")].map((d) => {
+      const items = [...d.querySelectorAll("dd li")].map((li) => li.textContent ?? "");
+      return [d.querySelector("dt")?.textContent, items.length ? items : d.querySelector("dd")?.textContent];
+    }),
+  );
+}
 
 beforeEach(() => {
   localStorage.clear();
@@ -111,6 +136,7 @@ describe("FleetPage", () => {
   it("lists This unit first, fills the rows, and marks the dead unit Offline", async () => {
     stubUnits();
     renderPage();
+    await chooseColumns(userEvent.setup(), ["Battery", "Passings seen", "Antennas", "Firmware"]);
     await waitFor(() => expect(rowOf("START")).toHaveAttribute("data-state", "online"));
     const rows = screen.getAllByTestId("fleet-row");
     expect(within(rows[0] as HTMLElement).getByText("This unit")).toBeVisible();
@@ -135,8 +161,9 @@ describe("FleetPage", () => {
     );
     stubUnits();
     renderPage();
-    const headers = screen.getAllByRole("columnheader").map((h) => h.textContent);
-    expect(headers.slice(0, 6)).toEqual(["Name", "Source", "Reader", "State", "Mode", "Programs"]);
+    expect(headers()).toEqual(DEFAULT_HEADERS);
+    await chooseColumns(userEvent.setup(), ["Programs"]);
+    expect(headers()).toEqual(["Name", "State", "Mode", "Ready", "Alarms", "Programs", "Actions"]);
     const cells = (name: string) => {
       const r = rowOf(name);
       // The count, without the ports' line under it (asserted on its own).
@@ -177,12 +204,103 @@ describe("FleetPage", () => {
   });
 });
 
+describe("columns and details", () => {
+  it("a figure chosen under Columns shows as a column, its header and cells; the choice is kept across a new page", async () => {
+    stubUnits();
+    renderPage();
+    const user = userEvent.setup();
+    // By default: what decides; the other figures' cells are in the row, hidden.
+    expect(headers()).toEqual(DEFAULT_HEADERS);
+    await waitFor(() => expect(rowOf("FINISH")).toHaveAttribute("data-state", "online"));
+    await waitFor(() => expect(within(rowOf("FINISH")).getByText("50 %")).not.toBeVisible());
+    const columns = screen.getByRole("button", { name: "Columns" });
+    expect(columns).toHaveAttribute("aria-expanded", "false");
+    expect(document.getElementById(columns.getAttribute("aria-controls") ?? "")).not.toBeVisible();
+
+    await chooseColumns(user, ["Firmware", "Battery"]);
+    expect(columns).toHaveAttribute("aria-expanded", "true");
+    // In the table's order, whatever order they were ticked in, before the actions.
+    expect(headers()).toEqual(["Name", "State", "Mode", "Ready", "Alarms", "Battery", "Firmware", "Actions"]);
+    expect(within(rowOf("FINISH")).getByText("50 %")).toBeVisible();
+    expect(within(rowOf("FINISH")).getByText("1.4.2")).toBeVisible();
+    expect(within(rowOf("FINISH")).getByText("321")).not.toBeVisible();
+    expect(localStorage.getItem(COLUMNS_KEY)).toBe('["battery","firmware"]');
+
+    // A new page (the stores read again from storage): the same columns.
+    cleanup();
+    resetAllStores();
+    renderPage();
+    expect(headers()).toEqual(["Name", "State", "Mode", "Ready", "Alarms", "Battery", "Firmware", "Actions"]);
+    await waitFor(() => expect(within(rowOf("FINISH")).getByText("50 %")).toBeVisible());
+    await chooseColumns(user, ["Battery"]);
+    expect(headers()).toEqual(["Name", "State", "Mode", "Ready", "Alarms", "Firmware", "Actions"]);
+    expect(within(rowOf("FINISH")).getByText("50 %")).not.toBeVisible();
+    expect(localStorage.getItem(COLUMNS_KEY)).toBe('["firmware"]');
+  });
+
+  it("a row's details list every figure of its unit; a second click closes them", async () => {
+    stubUnits();
+    renderPage();
+    const user = userEvent.setup();
+    await waitFor(() => expect(rowOf("FINISH")).toHaveAttribute("data-state", "online"));
+    await waitFor(() => expect(within(rowOf("FINISH")).getByText("1.4.2")).toBeInTheDocument());
+    const toggle = within(rowOf("FINISH")).getByRole("button", { name: "Details" });
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    expect(screen.queryByTestId("fleet-details")).toBeNull();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    expect(toggle).toHaveAttribute("aria-controls", "details-http://10.0.0.2");
+    expect(document.getElementById("details-http://10.0.0.2")).toBeVisible();
+    // It spans the columns shown: the six always there.
+    expect(screen.getByTestId("fleet-details").querySelector("td")).toHaveAttribute("colspan", "6");
+    const finish = detailsOf("FINISH");
+    expect(finish).toEqual({
+      State: expect.stringMatching(/^Online, last answer \d/),
+      Source: "Polled",
+      Reader: "uhf",
+      Mode: "Timing · 1,234 passings",
+      Programs: "2 (1 filtered · 1 raw)",
+      Battery: "50 %",
+      "Passings seen": "321",
+      "Reads / min": "—",
+      Antennas: "1 / 1",
+      "Clock offset": expect.stringMatching(/^(—|[+−]?\d+ ms ± \d+ ms)$/),
+      Firmware: "1.4.2",
+      Alarms: "None",
+      // As the row's own Ready cell says it (the clock's item goes once its sync is in).
+      Ready: rowOf("FINISH").querySelector('[data-col="ready"]')?.textContent,
+    });
+    expect(finish.Ready).toMatch(/^Not ready: Antennas, (Device clock, )?Battery, Storage$/);
+
+    // The dead unit's: Offline, why its last request failed, its one alarm.
+    await waitFor(() => expect(rowOf("http://10.0.0.9")).toHaveAttribute("data-state", "offline"));
+    await user.click(within(rowOf("http://10.0.0.9")).getByRole("button", { name: "Details" }));
+    expect(detailsOf("http://10.0.0.9")).toMatchObject({
+      State: "Offline, never answered",
+      "Last request": expect.stringMatching(/./),
+      Battery: "—",
+      Alarms: ["Unit offline"],
+      Ready: "Not ready: Unit offline",
+    });
+    expect(screen.getAllByTestId("fleet-details")).toHaveLength(2);
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    expect(toggle).not.toHaveAttribute("aria-controls");
+    expect(rowOf("FINISH").nextElementSibling).not.toHaveAttribute("data-testid", "fleet-details");
+    expect(screen.getAllByTestId("fleet-details")).toHaveLength(1);
+  });
+});
+
 describe("the unit the console talks to", () => {
   it("acknowledging its alarm on the panel changes its row's Ready column at once, not at the next tick", () => {
     vi.useFakeTimers();
     stubUnits();
     selectUnit("");
     localStorage.setItem(FLEET_KEY, "[]");
+    // The clock offset chosen as a column (on an earlier visit).
+    localStorage.setItem(COLUMNS_KEY, '["clock"]');
     resetAllStores();
     const here = thisUnit();
     const answer: UnitAnswer = {

@@ -12,6 +12,8 @@ import { useNow } from "../ui/useNow.ts";
 import { AddUnitForm } from "./AddUnitForm.tsx";
 import { BrokerPanel } from "./BrokerPanel.tsx";
 import { brokerRowOf, useBrokerViews } from "./brokerFeed.ts";
+import { ColumnsControl } from "./ColumnsControl.tsx";
+import { OPTIONAL_COLUMNS, useFleetColumns } from "./columns.ts";
 import { FleetRowView } from "./FleetRowView.tsx";
 import { type FleetRow, filledRows, type SortKey, sortRows, summaryText, worstLevel } from "./model.ts";
 import { ProfilesPanel } from "./ProfilesPanel.tsx";
@@ -52,6 +54,18 @@ export default function FleetPage() {
   const shown = useMemo(() => sortRows(rows, sort.key, sort.descending), [rows, sort]);
   const body = useRef<HTMLTableSectionElement>(null);
   const win = useRowWindow(shown.length, body);
+  const columns = useFleetColumns((s) => s.shown);
+  // The rows whose details are open, by address (kept while a windowed row is not drawn).
+  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set());
+  const toggleDetails = useCallback(
+    (address: string) =>
+      setOpened((o) => {
+        const next = new Set(o);
+        if (!next.delete(address)) next.add(address);
+        return next;
+      }),
+    [],
+  );
 
   const sortBy = (key: SortKey) =>
     setSort((s) => ({ key, descending: s.key === key ? !s.descending : false }));
@@ -74,32 +88,31 @@ export default function FleetPage() {
       <AddUnitForm />
       <BrokerPanel views={views} here={here} />
       <ProfilesPanel targets={targets} compare={compare} />
-      <p
-        className={`fleet-summary fleet-${worstLevel(rows)}`}
-        data-testid="fleet-summary"
-        data-filled={filledRows(rows)}
-        role="status"
-      >
-        {summaryText(rows)}
-      </p>
+      <div className="fleet-bar">
+        <p
+          className={`fleet-summary fleet-${worstLevel(rows)}`}
+          data-testid="fleet-summary"
+          data-filled={filledRows(rows)}
+          role="status"
+        >
+          {summaryText(rows)}
+        </p>
+        <ColumnsControl />
+      </div>
       <div className="panel fleet-table">
         <table>
           <thead>
             <tr>
               <SortHeader label="Name" state={sortState("name")} onSort={() => sortBy("name")} />
-              <th>Source</th>
-              <th>Reader</th>
               <SortHeader label="State" state={sortState("state")} onSort={() => sortBy("state")} />
               <th title="Test: nothing stored or sent">Mode</th>
-              <th title="Timing programs connected">Programs</th>
-              <th>Battery</th>
-              <th>Passings seen</th>
-              <th>Reads / min</th>
-              <th title="Channels with an antenna / channels with reads">Antennas</th>
-              <th>Clock offset</th>
-              <th>Firmware</th>
-              <th>Alarms</th>
               <th title="The Ready check: the failing items, or Ready">Ready</th>
+              <th>Alarms</th>
+              {OPTIONAL_COLUMNS.map((c) => (
+                <th key={c.id} title={c.title} hidden={!columns.includes(c.id)}>
+                  {c.label}
+                </th>
+              ))}
               {profile && <th title={`Against the profile ${profile.name}`}>Profile</th>}
               <th>
                 <span className="visually-hidden">Actions</span>
@@ -113,6 +126,9 @@ export default function FleetPage() {
                 key={r.address}
                 row={r}
                 onOpen={open}
+                columns={columns}
+                open={opened.has(r.address)}
+                onDetails={toggleDetails}
                 profile={profile ? (compare.cells.get(profileUnitOf(r) ?? "") ?? null) : undefined}
                 onPick={compare.pick}
               />
