@@ -10,9 +10,9 @@ import { useAlarms } from "../shared/alarms/alarmStore.ts";
 import { clockResultQuery } from "../shared/clock/clockQuery.ts";
 import { timingQuery } from "../shared/race/timing.ts";
 import { datasetQuery } from "../shared/readings/telemetryQueries.ts";
-import { unitAlarms } from "../shared/unit/derive.ts";
+import { hasGps, unitAlarms } from "../shared/unit/derive.ts";
 import { useApiBase } from "../shared/unit/deviceSettings.ts";
-import { followUnits, recordOf } from "../shared/unit/records.ts";
+import { followUnits, recordOf, useUnitRecord } from "../shared/unit/records.ts";
 import { useDeviceMode } from "../shared/unit/unit.ts";
 import { beep } from "../ui/beep.ts";
 
@@ -24,8 +24,25 @@ const MIN_WAIT_MS = 1000;
 
 const UNCANCELLED = new AbortController().signal;
 
-/** The datasets the rules read, uhf/ports last (only on a uhf unit). */
-const WATCHED = ["battery", "storage", "hw/temp", "cellular", "passings", "uhf/ports"] as const;
+/**
+ * The datasets the rules read: uhf/ports only on a uhf unit; time/sources (the source the clock follows), and gnss only
+ * on a unit that has GPS among its sources (a unit without GPS answers 404 for it).
+ */
+const WATCHED = [
+  "battery",
+  "storage",
+  "hw/temp",
+  "cellular",
+  "passings",
+  "time/sources",
+  "uhf/ports",
+  "gnss",
+] as const;
+
+/** The watched datasets of a unit of `mode`, with GPS or not. */
+export function watchedDatasets(mode: string | null, gps: boolean): TelemetryDataset[] {
+  return WATCHED.filter((d) => (d !== "uhf/ports" || mode === "uhf") && (d !== "gnss" || gps));
+}
 
 /**
  * How long until a dataset is due again: the watch interval after its last answer (data or error, whoever asked:
@@ -67,7 +84,8 @@ export function useAlarmWatch(): void {
   const mode = useDeviceMode();
   const reachable = useConnection((s) => s.online !== false);
   useHeartbeat();
-  const datasets = mode === "uhf" ? WATCHED : WATCHED.filter((d) => d !== "uhf/ports");
+  const gps = hasGps(useUnitRecord(base));
+  const datasets = watchedDatasets(mode, gps);
   // The readings the rules need are read here (the cards' queries, their cache); what they say is the unit's record's.
   useQueries({ queries: datasets.map((d) => watchQuery(client, base, d, reachable)) });
   useQuery(clockResultQuery(base));

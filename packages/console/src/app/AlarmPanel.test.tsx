@@ -126,10 +126,11 @@ describe("useAlarmWatch", () => {
     expect(document.title).toBe("(!) TRC | DECODER-01");
     expect(started.length).toBeGreaterThanOrEqual(1);
     // One request per dataset although StrictMode mounts the watch twice; never more than 2 in flight.
-    for (const ds of ["battery", "storage", "hw/temp", "cellular", "uhf/ports", "passings", "timing"])
-      expect(paths.filter((p) => p === `/api/telemetry/${ds}`)).toHaveLength(1);
-    expect(paths.filter((p) => p.startsWith("/api/telemetry/")).length).toBe(7);
-    // The seven reads leave together: the unit held exactly 2 at once (a broken gate would have let all 7 through).
+    // time/sources: the source the clock follows; no gnss (this unit has no GPS among its sources).
+    const read = ["battery", "storage", "hw/temp", "cellular", "uhf/ports", "passings", "time/sources", "timing"];
+    for (const ds of read) expect(paths.filter((p) => p === `/api/telemetry/${ds}`)).toHaveLength(1);
+    expect(paths.filter((p) => p.startsWith("/api/telemetry/")).length).toBe(8);
+    // The eight reads leave together: the unit held exactly 2 at once (a broken gate would have let all 8 through).
     expect(unit.maxInFlight).toBe(2);
     for (const b of screen.getAllByRole("button", { name: /^Acknowledge/ })) await userEvent.click(b);
     expect(document.title).toBe("TRC | DECODER-01");

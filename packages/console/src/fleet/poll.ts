@@ -7,6 +7,7 @@ import { takeSample } from "../shared/clock/clockQuery.ts";
 import { type ClockEstimate, syncClock } from "../shared/clock/timeSync.ts";
 import { readTiming, timingQuery } from "../shared/race/timing.ts";
 import { datasetQuery } from "../shared/readings/telemetryQueries.ts";
+import { hasGps } from "../shared/unit/derive.ts";
 import { apiBase, deviceKey } from "../shared/unit/deviceSettings.ts";
 import type { RecordData, UnitRecord } from "../shared/unit/record.ts";
 import type { UnitAnswer } from "../shared/unit/recordEvents.ts";
@@ -34,9 +35,9 @@ const EVERY_POLL = ["battery", "passings", "uhf/ports", TIMING_DATASET] as const
 /** Read at every other poll (30 s, as often as the alarm watch reads them): they change slowly; only firmware is
  * shown, the rest feed the alarm rules and the Ready check (time/sources: the source the clock follows), so those go
  * after every unit's shown figures (lower priority). */
-const EVERY_OTHER_POLL = ["firmware", "storage", "hw/temp", "cellular", "time/sources"] as const;
+const EVERY_OTHER_POLL = ["firmware", "storage", "hw/temp", "cellular", "time/sources", "gnss"] as const;
 export type FleetDataset = (typeof EVERY_POLL)[number] | (typeof EVERY_OTHER_POLL)[number];
-const ALARMS_ONLY = new Set<FleetDataset>(["storage", "hw/temp", "cellular", "time/sources"]);
+const ALARMS_ONLY = new Set<FleetDataset>(["storage", "hw/temp", "cellular", "time/sources", "gnss"]);
 /** A slow dataset read this long ago is due again (a poll period less a second for the polls' own jitter). */
 const SLOW_DUE_MS = 2 * FLEET_POLL_MS - 1000;
 
@@ -50,7 +51,11 @@ export function fleetDatasets(mode: string, record: UnitRecord | undefined, now:
     const at = known[d];
     return at === undefined || now - at >= SLOW_DUE_MS;
   });
-  return [...EVERY_POLL, ...slow].filter((d) => d !== "uhf/ports" || mode === "uhf");
+  // gnss only on a unit with GPS among its sources (one without answers 404 for it).
+  const gps = record?.mode === mode && hasGps(record);
+  return [...EVERY_POLL, ...slow].filter(
+    (d) => (d !== "uhf/ports" || mode === "uhf") && (d !== "gnss" || gps),
+  );
 }
 
 /** The fleet's query keys, one factory: everything the fleet keeps of a unit starts with `unit(base)`. */

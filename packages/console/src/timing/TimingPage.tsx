@@ -7,6 +7,7 @@ import { zoneText } from "../shared/clock/accuracy.ts";
 import { startTimingQuestion } from "../shared/clock/startCheck.ts";
 import type { CommandAnswer } from "../shared/commands/commandNow.ts";
 import { timingBadgeText, useTimingIntent } from "../shared/race/timing.ts";
+import { unitHoldover } from "../shared/unit/derive.ts";
 import { useApiBase } from "../shared/unit/deviceSettings.ts";
 import { useUnitRecord } from "../shared/unit/records.ts";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
@@ -55,7 +56,8 @@ function TimingPanels({ t, dataAt }: { t: TimingTelemetry; dataAt: number }) {
   const [askingStart, setAskingStart] = useState(false);
   const timing = t.mode === "timing";
   // The unit's clock as its record knows it (the sync the alarm watch keeps): a bad one is asked about first.
-  const startQuestion = startTimingQuestion(useUnitRecord(base)?.clock);
+  const record = useUnitRecord(base);
+  const startQuestion = startTimingQuestion(record?.clock, unitHoldover(record, Date.now()));
   const start = () => {
     setAskingStart(false);
     mode.mutate({ cmd: "TIMING_START" });

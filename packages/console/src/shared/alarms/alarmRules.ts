@@ -10,8 +10,8 @@ import {
   ALARM_RETURN_LOSS_MIN_DB,
   ALARM_STORAGE_FULL_PERCENT,
 } from "@trc/protocol";
-import { offsetText } from "../clock/accuracy.ts";
 import { type Counts, silentAntennas } from "../antennas/antennaHealth.ts";
+import { offsetText } from "../clock/accuracy.ts";
 import { batteryPercent } from "../readings/telemetryFormat.ts";
 import type { Alarm, AlarmMemory } from "./alarmStore.ts";
 import { EMPTY_MEMORY } from "./alarmStore.ts";
@@ -37,6 +37,8 @@ export interface AlarmReadings {
   channels?: Maybe<readonly Maybe<ChannelReading>[]>;
   /** Each channel's Reads over time (the unit's record): an antenna silent while others read. */
   channelReads?: (id: number) => Counts | undefined;
+  /** GPS lost and the clock holding over on its RTC (D13): minutes since the last fix. */
+  holdover?: Maybe<{ minutes: number }>;
   /** Device minus browser clock from the last clock sync, ms. */
   clockOffsetMs?: number | null;
   /** `No reads for N min`: N (0 = off). */
@@ -182,6 +184,9 @@ export function alarmRules(r: AlarmReadings, m: AlarmMemory = EMPTY_MEMORY): Ala
 
   if (finite(r.clockOffsetMs) && Math.abs(r.clockOffsetMs) > ALARM_CLOCK_OFF_MS)
     out.push({ id: "clock", text: `Device clock off (${offsetText(r.clockOffsetMs)})` });
+
+  if (r.holdover)
+    out.push({ id: "clock-holdover", text: `Clock holding over: GPS lost ${r.holdover.minutes} min ago` });
 
   const minutes = r.noReadsMinutes ?? 0;
   if (minutes > 0 && m.seen && m.seen.last - m.seen.since >= minutes * 60_000)

@@ -1,6 +1,9 @@
 // Every time source and the event's clocks (issue 41): the sources' rows, the GPS fix in words, holdover, the spread.
 import { describe, expect, it } from "vitest";
+import { hasGps, unitAlarms, unitHoldover, unitReady } from "../unit/derive.ts";
+import { emptyRecord, foldEvents } from "../unit/record.ts";
 import { clockSpread, unitClockText } from "./clockSpread.ts";
+import { startTimingQuestion } from "./startCheck.ts";
 import { followedSource, gnssText, holdover, sourceRows } from "./timeSources.ts";
 
 const T0 = 1_763_900_000_000;
@@ -73,5 +76,42 @@ describe("clockSpread", () => {
     expect(unitClockText({ name: "FIN", offsetMs: -4, errorBoundMs: 0, how: "one way" })).toBe(
       "FIN −4 ms (one way)",
     );
+  });
+});
+
+describe("a unit holding over, from its record", () => {
+  const held = foldEvents(emptyRecord("http://10.0.0.21"), [
+    { kind: "identity", name: "FIN", mode: "hf", at: T0 },
+    { kind: "answered", at: T0 },
+    {
+      kind: "reading",
+      dataset: "time/sources",
+      data: {
+        sources: [
+          { name: "gps", kind: "gps", accuracy: 1, time: T0 },
+          { name: "rtc", kind: "rtc", accuracy: 20_000, time: T0, followed: true },
+        ],
+        utc_offset: 0,
+      },
+      at: T0,
+    },
+    {
+      kind: "reading",
+      dataset: "gnss",
+      data: { fix: "none", satellites: 0, pps: false, lastFixAt: T0 - 12 * MIN },
+      at: T0,
+    },
+    { kind: "clock", offsetMs: 3, errorBoundMs: 2, oneWay: false, at: T0 },
+  ]);
+  const ctx = { now: T0, noReadsMinutes: 0, raceHours: 1, timingNotNeeded: true };
+
+  it("raises `Clock holding over: GPS lost N min ago`, names the followed source in the Ready check, asks before a start", () => {
+    expect(unitAlarms(held, ctx).map((a) => a.text)).toContain("Clock holding over: GPS lost 12 min ago");
+    expect(unitReady(held, ctx).items.find((i) => i.id === "clock")?.value).toBe("+3 ms, RTC");
+    expect(startTimingQuestion(held.clock, unitHoldover(held, T0))).toBe(
+      "Start timing with the clock holding over (GPS lost 12 min ago)?",
+    );
+    expect(startTimingQuestion(held.clock)).toBeNull();
+    expect(hasGps(held)).toBe(true);
   });
 });

@@ -25,6 +25,7 @@ describe("changesPassings", () => {
       "filtered_port",
       "reads_2b_sent",
       "tag_timeout",
+      "http_url",
       "force_http_log",
       "http_pckt_format",
       "mqtt_client_id",

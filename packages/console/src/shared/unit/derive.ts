@@ -2,7 +2,7 @@
 // Ready check. The alarm panel, the dashboard's Ready check, a Fleet row (polled or broker) all come from here.
 import { ALARM_OFFLINE_MS, MQTT_CONTRACT } from "@trc/protocol";
 import { type Alarm, alarmRules } from "../alarms/alarmRules.ts";
-import { KIND_WORDS, kindOf } from "../clock/timeSources.ts";
+import { holdover, KIND_WORDS, kindOf } from "../clock/timeSources.ts";
 import { type Backlog, backlog, passingsPoints } from "../readings/backlog.ts";
 import { type CounterSeries, type ReadyCheck, readyCheck } from "../ready/readyRules.ts";
 import type { RecordData, RecordDataset, UnitRecord } from "./record.ts";
@@ -85,6 +85,7 @@ export function unitAlarms(
       channels: r.mode === "uhf" ? current(r, "uhf/ports")?.channels : undefined,
       channelReads: (id) => r.series[`reads:${id}`],
       clockOffsetMs: clockOffset(r),
+      holdover: unitHoldover(r, ctx.now),
       noReadsMinutes: ctx.noReadsMinutes,
       backlog: unitBacklog(r, ctx.now),
     },
@@ -94,9 +95,25 @@ export function unitAlarms(
 
 /** The kind of source the unit says its clock follows (D13's `followed`), in words; null when it does not say. */
 function followedKind(r: UnitRecord): string | null {
-  const followed = current(r, "time/sources")?.sources?.find((s) => (s as { followed?: boolean }).followed === true);
+  const followed = current(r, "time/sources")?.sources?.find(
+    (s) => (s as { followed?: boolean }).followed === true,
+  );
   const kind = followed && kindOf(followed);
   return kind ? (KIND_WORDS[kind] ?? null) : null;
+}
+
+/** The unit has GPS among its time sources (D13's kind, or a source named so): its `gnss` is worth reading. */
+export function hasGps(r: UnitRecord | undefined): boolean {
+  return !!r && ((r.data["time/sources"]?.sources ?? []).some((s) => kindOf(s) === "gps") || !!r.data.gnss);
+}
+
+/** GPS lost and the clock holding over on its RTC (D13), by the unit's clock now (the browser's and the offset). */
+export function unitHoldover(
+  r: UnitRecord | undefined,
+  now: number,
+): { minutes: number; errorMs: number } | null {
+  if (!r) return null;
+  return holdover(current(r, "time/sources")?.sources, current(r, "gnss"), now + (clockOffset(r) ?? 0));
 }
 
 /** The newest answer's time: the check counts it at once, before the next tick of a page's clock. */

@@ -18,6 +18,7 @@ export const RECORD_DATASETS = [
   "hw/temp",
   "cellular",
   "time/sources",
+  "gnss",
   TIMING_DATASET,
 ] as const;
 export type RecordDataset = (typeof RECORD_DATASETS)[number];
