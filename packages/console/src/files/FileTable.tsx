@@ -1,6 +1,8 @@
-// The file table: Name / Size / Actions with sortable headers, a download link and a delete button per file.
+// The file table: Name / Size / Actions with sortable headers, a download link and a delete button per file, Export…
+// for a timing session's file.
 import { API } from "@trc/protocol";
 import { apiUrl } from "../api/client.ts";
+import { isSessionFileName } from "../shared/export/sessionFile.ts";
 import { formatBytes } from "../shared/readings/bytes.ts";
 import { SortHeader } from "../ui/SortHeader.tsx";
 import { Spinner } from "../ui/Spinner.tsx";
@@ -15,9 +17,11 @@ interface Props {
   /** The last failed delete, shown under its row. */
   failure: { name: string; reason: string } | null;
   onDelete(name: string): void;
+  /** Export… of a timing file (D12's session file); none without it. */
+  onExport?(name: string): void;
 }
 
-export function FileTable({ rows, sort, onSort, deleting, failure, onDelete }: Props) {
+export function FileTable({ rows, sort, onSort, deleting, failure, onDelete, onExport }: Props) {
   return (
     <div className="panel files-table">
       <table>
@@ -54,6 +58,16 @@ export function FileTable({ rows, sort, onSort, deleting, failure, onDelete }: P
                   >
                     Download
                   </a>
+                  {onExport && isSessionFileName(f.name) && (
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      onClick={() => onExport(f.name)}
+                      aria-label={`Export ${f.name}`}
+                    >
+                      Export…
+                    </button>
+                  )}
                   <button
                     type="button"
                     className="btn btn-small btn-danger"

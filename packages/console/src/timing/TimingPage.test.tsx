@@ -45,8 +45,8 @@ describe("the mode and its buttons", () => {
       );
     // Newest first.
     expect(rows).toEqual([
-      ["timing_0002.csv", "5000", "17-05-2026 09:00:00", "17-05-2026 10:00:00", "Replay"],
-      ["timing_0001.csv", "0", "—", "—", "Replay"],
+      ["timing_0002.csv", "5000", "17-05-2026 09:00:00", "17-05-2026 10:00:00", "Replay", "Export…"],
+      ["timing_0001.csv", "0", "—", "—", "Replay", "Export…"],
     ]);
     expect(screen.getByText("Times are the unit's local time (UTC+02:00).")).toBeVisible();
   });
