@@ -1,13 +1,10 @@
 // The header's race control badge (issue 31): "Test mode" or "Timing · file · N passings"; nothing for a unit without
-// it. Its words come from the unit's record, as its Fleet row's Mode column does.
+// it. It reads the header's timing query, the answer that also fills the unit's record (its Fleet row's Mode column
+// says the same answer): the shell carries no record code, which the first route could not afford (docs/BUNDLE.md).
 import { timingBadgeText, useTiming } from "../shared/race/timing.ts";
-import { useApiBase } from "../shared/unit/deviceSettings.ts";
-import { useUnitRecord } from "../shared/unit/records.ts";
 
 export function TimingBadge() {
-  // The header's query keeps the timing dataset read (every 5 s) while any page shows; its answers fill the record.
-  const asked = useTiming();
-  const timing = useUnitRecord(useApiBase())?.data.timing ?? asked;
+  const timing = useTiming();
   const text = timingBadgeText(timing);
   if (!text) return null;
   return (

@@ -111,7 +111,7 @@ function TimingNotNeeded() {
   );
 }
 
-/** The panel: its own chunk (the rules and the race length store), loaded as the dashboard renders. */
+/** The panel, drawn with the dashboard in its first render (the page's chunk) and filled in place as readings come. */
 export default function ReadyPanel() {
   const check = useReadyCheck();
   return (

@@ -1,6 +1,6 @@
 // The backlog line (issue 20 §3) for the Passings card and the Live page: Left now, its trend, drain rate, time to clear.
 import { type Backlog, backlogText } from "../shared/readings/backlog.ts";
-import { unitBacklog } from "../shared/unit/derive.ts";
+import { unitBacklog } from "../shared/unit/backlog.ts";
 import { useApiBase } from "../shared/unit/deviceSettings.ts";
 import { useUnitRecord } from "../shared/unit/records.ts";
 

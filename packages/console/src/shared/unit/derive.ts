@@ -3,9 +3,11 @@
 import { ALARM_OFFLINE_MS, MQTT_CONTRACT } from "@trc/protocol";
 import { type Alarm, alarmRules } from "../alarms/alarmRules.ts";
 import { holdover, KIND_WORDS, kindOf } from "../clock/timeSources.ts";
-import { type Backlog, backlog, passingsPoints } from "../readings/backlog.ts";
 import { type CounterSeries, type ReadyCheck, readyCheck } from "../ready/readyRules.ts";
+import { unitBacklog } from "./backlog.ts";
 import type { RecordData, RecordDataset, UnitRecord } from "./record.ts";
+
+export { unitBacklog } from "./backlog.ts";
 
 export type UnitState = "checking" | "online" | "offline";
 
@@ -52,11 +54,6 @@ export function unitState(r: UnitRecord | undefined, now: number): UnitState {
 /** A dataset's latest answer, unless its last read failed (a card shows no reading then, and no rule reads one). */
 export function current<D extends RecordDataset>(r: UnitRecord, dataset: D): RecordData[D] | undefined {
   return r.errors[dataset] === undefined ? r.data[dataset] : undefined;
-}
-
-/** The backlog from the record's passings series at `now`. */
-export function unitBacklog(r: UnitRecord | undefined, now: number): Backlog {
-  return backlog(passingsPoints(r?.series["passings:left"] ?? NONE, r?.series["passings:seen"] ?? NONE), now);
 }
 
 /** The device clock's offset as the rules read it (a one-way broker figure included), or null. */

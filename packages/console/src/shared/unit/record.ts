@@ -3,7 +3,8 @@
 import type { TelemetryOf, TimingTelemetry } from "@trc/protocol";
 import { TIMING_DATASET } from "@trc/protocol";
 import type { Loose } from "../../api/lenient.ts";
-import { EMPTY_MEMORY, remember } from "../alarms/alarmRules.ts";
+import { EMPTY_MEMORY } from "../alarms/alarmStore.ts";
+import { remember } from "../alarms/memory.ts";
 import type { AlarmMemory } from "../alarms/alarmStore.ts";
 import type { Point } from "../readings/sparkline.ts";
 import { historyValues } from "../readings/telemetryCollect.ts";
