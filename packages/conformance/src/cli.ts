@@ -13,7 +13,8 @@ const USAGE = `usage: npm run conformance -- http://ADDRESS [options]
 
   --json FILE       also write the report as JSON
   --destructive     also run the checks that change the unit: configuration round trip, UHF_TX OFF/ON,
-                    FS_CLEAR then refreshFSDB, a firmware upload with reboot (asks for a typed confirmation)
+                    a UHF port off and back (UHF_PORT), FS_CLEAR then refreshFSDB, a firmware upload with reboot
+                    (asks for a typed confirmation)
   --yes             no confirmation for --destructive
   --firmware FILE   the image --destructive uploads (default: a generated test image, which real hardware cannot run)
   --timeout MS      per request (default 10000)

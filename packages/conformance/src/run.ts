@@ -1,6 +1,7 @@
 // Runs the checks in their safe order (reads, refusals, destructive, throttle last, then checks over every answer).
 import { checkUnitAddress } from "@trc/protocol";
 import type { Check, Context, KitOptions } from "./check.ts";
+import { ANTENNA_CHECKS } from "./checks/antennas.ts";
 import { DESTRUCTIVE_CHECKS } from "./checks/destructive.ts";
 import { FIRMWARE_CHECKS } from "./checks/firmware.ts";
 import { DESTRUCTIVE_RANGE_CHECKS, GUESSING_CHECKS, RANGE_CHECKS } from "./checks/locks.ts";
@@ -10,6 +11,9 @@ import { REFUSAL_CHECKS } from "./checks/refusals.ts";
 import { STREAM_CHECKS } from "./checks/stream.ts";
 import { TIMING_CHECKS } from "./checks/timing.ts";
 import { BEFORE_THROTTLE, OVER_ALL_ANSWERS, THROTTLE } from "./checks/transport.ts";
+import { UHF_PORT_DESTRUCTIVE, UHF_PORT_REFUSALS } from "./checks/uhf-port.ts";
+import { UPLOAD_CHECKS } from "./checks/upload.ts";
+import { UPLOAD_DESTRUCTIVE_CHECKS } from "./checks/upload-posted.ts";
 import { NoAnswer, UnitClient } from "./client.ts";
 import { type CheckResult, joinProblems, makeReport, type Report } from "./report.ts";
 
@@ -30,12 +34,23 @@ export interface RunHooks {
 export function planChecks(destructive: boolean): Check[] {
   return [
     ...READ_CHECKS,
+    ...ANTENNA_CHECKS,
     ...STREAM_CHECKS,
     ...TIMING_CHECKS,
+    ...UPLOAD_CHECKS,
     ...REFUSAL_CHECKS,
+    ...UHF_PORT_REFUSALS,
     ...RANGE_CHECKS,
     ...ORIGIN_CHECKS,
-    ...(destructive ? [...DESTRUCTIVE_CHECKS, ...DESTRUCTIVE_RANGE_CHECKS, ...FIRMWARE_CHECKS] : []),
+    ...(destructive
+      ? [
+          ...DESTRUCTIVE_CHECKS,
+          ...UHF_PORT_DESTRUCTIVE,
+          ...UPLOAD_DESTRUCTIVE_CHECKS,
+          ...DESTRUCTIVE_RANGE_CHECKS,
+          ...FIRMWARE_CHECKS,
+        ]
+      : []),
     ...BEFORE_THROTTLE,
     ...GUESSING_CHECKS,
     THROTTLE,

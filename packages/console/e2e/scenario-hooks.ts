@@ -13,6 +13,23 @@ export interface ScenarioPatch {
   serverDown?: boolean | null;
   /** A tag held at a channel, read perSecond times a second (null takes it away). */
   testTag?: { tag: string; ant: number; perSecond: number } | null;
+  /**
+   * D13, by channel id (zero-based): the state a port is made to be in (not stored; UHF_PORT and UHF_TX are the
+   * commands that switch ports and the transmitter off and keep it).
+   */
+  portStates?: Record<string, "ok" | "noise" | "absent" | "settling" | "off" | "fault"> | null;
+  /** D13: ports that read nothing while their antenna is fine (the others go on reading). */
+  antennaSilent?: number[] | null;
+  /** D13: a port's power, dB (10 to 31.5), in place of its setting: its reads' RSSI follows it, dB for dB. */
+  portPower?: Record<string, number> | null;
+  /** D13: the GPS fix, pinned (the living GPS: none for 12 s after boot, then 3d). */
+  gpsFix?: "none" | "2d" | "3d" | null;
+  /** D13: true, a unit without GPS (gnss answers 404, no gps time source). */
+  gpsAbsent?: boolean | null;
+  /** D13: NTP answers (true) or not (false). */
+  ntp?: boolean | null;
+  /** D13: how fast the RTC runs while the clock follows it (holding over), ppm; default 2. */
+  rtcDriftPpm?: number | null;
   /** Device clock = host clock + this. */
   clockOffsetMs?: number;
   /** Steps the device clock by this. */

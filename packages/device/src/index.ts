@@ -15,6 +15,14 @@ export { type FleetOptions, fleetUnitName, type RunningFleet, startFleet } from 
 export type { FaultSpec } from "./middleware/faults.ts";
 export type { LogEntry, RequestStats } from "./middleware/request-log.ts";
 export type { DeviceOptions, DeviceProfile, ResolvedOptions } from "./options.ts";
+export {
+  RECEIVER_MODES,
+  type ReceiverMode,
+  type ReceiverOptions,
+  type ReceiverStats,
+  type RunningReceiver,
+  startReceiver,
+} from "./receiver/receiver.ts";
 export { type RunningDevice, startDevice } from "./server.ts";
 export {
   type MassStart,

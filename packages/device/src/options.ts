@@ -1,5 +1,6 @@
 // Options of the emulated device: their defaults, and how the environment variables of main.ts map onto them.
 import { randomInt } from "node:crypto";
+import type { LookupFunction } from "node:net";
 import { isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type DeviceMode, escapeControlChars } from "@trc/protocol";
@@ -63,6 +64,8 @@ export interface DeviceOptions {
   eventBroker?: string;
   /** Where the device's own messages go (reboots, errors); default stderr. Never given a password. */
   log?: (line: string) => void;
+  /** D14: how the posts resolve names (default the system's; tests give their own, so no name leaves loopback). */
+  uploadLookup?: LookupFunction | null;
 }
 
 export type ResolvedOptions = Required<DeviceOptions>;
@@ -127,6 +130,7 @@ export function resolveOptions(o: DeviceOptions): ResolvedOptions {
     mqttReadsTickMs: Math.max(20, o.mqttReadsTickMs ?? 250),
     mqttReconnectMs: Math.max(100, o.mqttReconnectMs ?? 1000),
     log: escapedLog(o.log ?? ((line) => process.stderr.write(`device: ${line}\n`))),
+    uploadLookup: o.uploadLookup ?? null,
   };
 }
 

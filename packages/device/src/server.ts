@@ -49,6 +49,7 @@ export async function startDevice(options: DeviceOptions): Promise<RunningDevice
     await device.halt();
     throw err;
   }
+  device.httpPort = listener.port;
   const url = urlOf(resolved.host, listener.port);
   // The unit's console address for its MQTT identity; unknown when it listens on every interface.
   device.mqtt.setAddress(/^(0\.0\.0\.0|::)$/.test(resolved.host) ? null : url);

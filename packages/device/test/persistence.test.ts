@@ -18,6 +18,7 @@ it("seeds a new data folder", async () => {
       "firmware",
       "firmware.json",
       "passwords.json",
+      "uhf.json",
     ]);
     const passwords = JSON.parse(await readFile(join(dev.dataDir, "passwords.json"), "utf8"));
     expect(passwords.map((p: { password: string; level: number }) => [p.password, p.level])).toEqual([

@@ -77,10 +77,10 @@ describe("telemetry", () => {
     expect(body.total).toBe(16 * 1024 * 1024);
   });
 
-  it("time/sources has gps and rtc near the host clock, and utc_offset from the config", async () => {
+  it("time/sources has gps, rtc and ntp near the host clock, and utc_offset from the config", async () => {
     await dev.postJson(API.configSet, { key: "utc_offset", value: 36000, time: new Date().toISOString() });
     const { body } = await dev.getJson(API.telemetry("time/sources"));
-    expect(body.sources.map((s: { name: string }) => s.name)).toEqual(["gps", "rtc"]);
+    expect(body.sources.map((s: { name: string }) => s.name)).toEqual(["gps", "rtc", "ntp"]);
     expect(Math.abs(body.sources[1].time - Date.now())).toBeLessThan(1000);
     expect(body.utc_offset).toBe(36000);
   });

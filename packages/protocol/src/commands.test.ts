@@ -54,6 +54,8 @@ describe("BUILT_IN_COMMANDS matches D4", () => {
       ["TIMING_STOP", 5, 0],
       ["MARKER", 5, 0],
       ["REPLAY_WINDOW", 5, 2],
+      ["UPLOAD_FROM", 5, 2],
+      ["UHF_PORT", 5, 3],
     ]);
     expect(BUILT_IN_COMMANDS).toHaveLength(D4.length);
     expect(findCommand("MARKER")).toBeUndefined();

@@ -1,5 +1,6 @@
-// Command definitions (SPEC §3), the built-in command list (D4) and race control's (D12), their checks, order and argument formats.
+// Command definitions (SPEC §3), the built-in command list (D4) and race control's (D12, D13's UHF_PORT), their checks, order and argument formats.
 import * as z from "zod/mini";
+import { parseUhfPortPower, UHF_PORT_POWER_REASON } from "./antennas.ts";
 import { REBOOT_DELAY_MAX_MINUTES } from "./constants.ts";
 import { CONTROL_CHARS_REASON, hasControlChars } from "./control-chars.ts";
 import { parseMqttServer } from "./mqtt.ts";
@@ -15,6 +16,9 @@ export const ARG_TYPES = [
   "text",
   "host-port",
   "mqtt-server",
+  "channel",
+  "port-power",
+  "passing",
 ] as const;
 export type ArgType = (typeof ARG_TYPES)[number];
 
@@ -157,7 +161,7 @@ export function findCommand(code: string): CommandDefinition | undefined {
 
 /**
  * Race control (D12), level 5 like the Replay commands. A unit with the timing port accepts them at
- * POST /api/commands/execute; they are not in the built-in command list (D4) the console shows.
+ * POST /api/commands/execute; they are not in the built-in command list (D4) the console shows. D13's UHF_PORT too.
  */
 export const TIMING_COMMANDS: readonly CommandDefinition[] = [
   {
@@ -189,6 +193,27 @@ export const TIMING_COMMANDS: readonly CommandDefinition[] = [
     args: [
       arg("from", "text", "17-05-2026 09:00:00", "dd-MM-yyyy HH:mm:ss, the unit's local time"),
       arg("to", "text", "17-05-2026 10:00:00", "dd-MM-yyyy HH:mm:ss, the unit's local time"),
+    ],
+  },
+  {
+    name: "Upload from",
+    cmd: "UPLOAD_FROM",
+    perm: 5,
+    desc: "Post a session's passings to the server (http_url) again, from passing number `from` on (D14).",
+    args: [
+      arg("session", "file", "timing_0007.csv", "Name of a timing file on the unit"),
+      arg("from", "passing", "1", "The first passing to send again: its number in the session, from 1"),
+    ],
+  },
+  {
+    name: "UHF port",
+    cmd: "UHF_PORT",
+    perm: 5,
+    desc: "Switch one antenna port on or off and set its power (D13); kept across reboots.",
+    args: [
+      arg("channel", "channel", "1", "The port as shown, 1-based"),
+      arg("enabled", "onoff", "ON", "ON or OFF"),
+      arg("power", "port-power", "30.0", "dB, 10.0 to 31.5 in steps of 0.5; empty keeps the port's power"),
     ],
   },
 ];
@@ -265,6 +290,14 @@ export function checkCommandArg(type: string, value: string): string | null {
       const server = parseMqttServer(v);
       return server !== null && "error" in server ? server.error : null;
     }
+    case "channel":
+      return /^\d{1,3}$/.test(v) && Number(v) >= 1 ? null : "Enter the port as shown: a whole number from 1";
+    case "port-power":
+      return parseUhfPortPower(v) === undefined ? UHF_PORT_POWER_REASON : null;
+    case "passing":
+      return /^[1-9]\d{0,9}$/.test(v)
+        ? null
+        : "Enter a passing's number in its session: a whole number from 1";
     case "file":
       if (!v) return "Required";
       return /[/\\]|\.\./.test(v) ? "A file name, without folders" : null;

@@ -1,5 +1,6 @@
-// A configuration value's types and its D5 limits beyond the type: ranges, formats and rules (Wi-Fi, masks, hosts, MQTT).
+// A configuration value's types and its D5 limits beyond the type: ranges, formats and rules (Wi-Fi, masks, hosts, MQTT, D14's URL).
 import { CONTROL_CHARS_REASON, hasControlChars } from "./control-chars.ts";
+import { checkHttpUrl } from "./upload.ts";
 import { utf8Length } from "./utf8.ts";
 
 export const CONFIG_TYPES = ["boolean", "number", "string"] as const;
@@ -15,10 +16,19 @@ export interface ConfigLimits {
   readonly format?: "ipv4";
   /** A rule of its own (docs/CONFIGURATION.md, "Limits the unit checks"). */
   readonly rule?: ConfigRule;
+  /** The longest text (characters) when not the 128 every text has (D14's http_url: 200). */
+  readonly maxLength?: number;
 }
 
 /** Rules beyond type, range and format: Wi-Fi names and passphrases, masks, usable hosts, MQTT client ids. */
-export type ConfigRule = "ssid" | "wpa2" | "wpa2-or-open" | "netmask" | "host" | "mqtt-client-id";
+export type ConfigRule =
+  | "ssid"
+  | "wpa2"
+  | "wpa2-or-open"
+  | "netmask"
+  | "host"
+  | "mqtt-client-id"
+  | "http-url";
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 
@@ -47,6 +57,7 @@ const RULE_REASONS: Readonly<Record<ConfigRule, string>> = {
   netmask: "Must be a subnet mask like 255.255.255.0",
   host: "Must be a usable host address (not 0.x, loopback, multicast or broadcast)",
   "mqtt-client-id": "Must be 1 to 23 letters, digits, - or _ (what MQTT servers accept)",
+  "http-url": "Must be an http:// or https:// address (empty: off)",
 };
 
 const WPA2 = /^[\x20-\x7e]{8,63}$/;
@@ -67,6 +78,8 @@ function passesRule(rule: ConfigRule, text: string): boolean {
       return IPV4.test(text) && isUsableHost(text);
     case "mqtt-client-id":
       return /^[A-Za-z0-9_-]{1,23}$/.test(text);
+    case "http-url":
+      return checkHttpUrl(text) === null;
   }
 }
 
@@ -83,8 +96,8 @@ export function checkConfigValue(
     return "Must be text";
   } else if (hasControlChars(value)) {
     return CONTROL_CHARS_REASON;
-  } else if (value.length > 128) {
-    return "At most 128 characters";
+  } else if (value.length > (item.maxLength ?? 128)) {
+    return `At most ${item.maxLength ?? 128} characters`;
   }
   if (item.allowed && !item.allowed.includes(value as ConfigValue)) {
     return `Must be one of ${item.allowed.join(", ")}`;
@@ -94,6 +107,8 @@ export function checkConfigValue(
     if (item.max !== undefined && value > item.max) return `Must be at most ${item.max}`;
   }
   if (item.format === "ipv4" && !IPV4.test(String(value))) return "Must be an IPv4 address like 192.168.1.50";
+  // D14's URL says what is wrong with it in its own words.
+  if (item.rule === "http-url") return checkHttpUrl(String(value));
   if (item.rule && !passesRule(item.rule, String(value))) return RULE_REASONS[item.rule];
   return null;
 }

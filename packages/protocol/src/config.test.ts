@@ -34,6 +34,7 @@ describe("BUILT_IN_CONFIG matches D5", () => {
     ["reads_2b_sent", "reads", "string", "FS_LS"],
     ["timings_string_format", "reads", "string", "YES"],
     ["tag_timeout", "reads", "number", 5],
+    ["http_url", "servers_http", "string", ""],
     ["force_http_log", "servers_http", "number", 0],
     ["http_pckt_format", "servers_http", "number", 1],
     ["mqtt_client_id", "servers_mqtt", "string", "ONET10001"],

@@ -175,9 +175,18 @@ export const BUILT_IN_CONFIG: readonly BuiltInConfigItem[] = [
     min: 0,
     max: TAG_TIMEOUT_MAX_S,
   }),
+  // D14: where the unit posts its passings (beyond SPEC and D5: OPTIONAL_CONFIG).
+  item("http_url", "servers_http", {
+    name_display: "Server URL",
+    description: "http:// or https:// address the passings are posted to, at most 200 characters; empty: off",
+    type: s,
+    value_default: "",
+    rule: "http-url",
+    maxLength: 200,
+  }),
   item("force_http_log", "servers_http", {
     name_display: "Force HTTP log",
-    description: "Integer seconds, 0 = off, at most 86400",
+    description: "Seconds between posts to the server (D14), 0 to 86400; 0: as soon as passings wait",
     type: n,
     value_default: 0,
     integer: true,
@@ -186,7 +195,7 @@ export const BUILT_IN_CONFIG: readonly BuiltInConfigItem[] = [
   }),
   item("http_pckt_format", "servers_http", {
     name_display: "HTTP packet format",
-    description: "0 or 1",
+    description: "Body of the posts (D14): 1 JSON, 0 text",
     type: n,
     value_default: 1,
     allowed: [0, 1],
@@ -228,6 +237,9 @@ export const BUILT_IN_CONFIG: readonly BuiltInConfigItem[] = [
     allowed: LEVELS3,
   }),
 ];
+
+/** Items beyond SPEC and D5 that an older unit lacks: the conformance kit and the OpenAPI document do not require them. */
+export const OPTIONAL_CONFIG: readonly string[] = ["http_url"];
 
 export function findConfigItem(name: string): BuiltInConfigItem | undefined {
   return BUILT_IN_CONFIG.find((c) => c.name_internal === name);

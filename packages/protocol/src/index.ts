@@ -1,5 +1,6 @@
 // @trc/protocol: the device API contract shared by the emulated decoder and the console.
 export * from "./alarms.ts";
+export * from "./antennas.ts";
 export * from "./api.ts";
 export * from "./asyncapi.ts";
 export * from "./commands.ts";
@@ -22,3 +23,5 @@ export * from "./time-format.ts";
 export * from "./timing.ts";
 export * from "./timing-line.ts";
 export * from "./unit-address.ts";
+export * from "./upload.ts";
+export * from "./upload-body.ts";

@@ -1,5 +1,6 @@
 // The schemas of the OpenAPI document: every protocol schema converted with zod's JSON Schema conversion, plus notes.
 import * as z from "zod/mini";
+import { GnssTelemetry, UhfConfigTelemetry, UhfPortConfig } from "./antennas.ts";
 import { DeviceNameResponse, ErrorBody, FileEntry, FileList, MappingQuantity } from "./api.ts";
 import {
   AuthTestRequest,
@@ -14,6 +15,7 @@ import {
   ConfigItem,
   ConfigSetRequest,
   ConfigValueSchema,
+  OPTIONAL_CONFIG,
 } from "./config.ts";
 import { FirmwareChunkResponse, MAX_IMAGE_SIZE } from "./firmware.ts";
 import { ReadsBatch, ReadsGap, StreamHello, TagRead } from "./passings-stream.ts";
@@ -41,6 +43,7 @@ import {
   TimingSessionSummary,
   TimingTelemetry,
 } from "./timing.ts";
+import { UploadTelemetry } from "./upload.ts";
 
 export type JsonSchema = { [key: string]: unknown };
 
@@ -109,6 +112,9 @@ const NAMED: readonly [string, z.ZodMiniType, string][] = [
   ["PassingsTelemetry", PassingsTelemetry, "The telemetry dataset passings."],
   ["UhfChannel", UhfChannel, "One UHF antenna channel."],
   ["UhfPortsTelemetry", UhfPortsTelemetry, "The telemetry dataset uhf/ports."],
+  ["UhfPortConfig", UhfPortConfig, "One antenna port's settings (D13); also UHF_PORT's answer."],
+  ["UhfConfigTelemetry", UhfConfigTelemetry, "The telemetry dataset uhf/config (D13)."],
+  ["GnssTelemetry", GnssTelemetry, "The telemetry dataset gnss (D13); a unit without GPS answers 404."],
   ["TimeSource", TimeSource, "One clock source."],
   ["TimeSourcesTelemetry", TimeSourcesTelemetry, "The telemetry dataset time/sources."],
   ["NetInterface", NetInterface, "One network interface."],
@@ -134,6 +140,7 @@ const NAMED: readonly [string, z.ZodMiniType, string][] = [
   ["TimingProgram", TimingProgram, "A timing program connected to the raw or the filtered port."],
   ["ReplayProgress", ReplayProgress, "A replay under way: passings to send again and sent so far."],
   ["TimingSessionSummary", TimingSessionSummary, "A timing file on the unit: its passings, first and last."],
+  ["UploadTelemetry", UploadTelemetry, "The posts of passings to the server of http_url (D14)."],
   ["TimingTelemetry", TimingTelemetry, "The telemetry dataset timing (D12): race control's state."],
   [
     "UnusedTelemetry",
@@ -178,8 +185,25 @@ const FIELD_NOTES: Readonly<Record<string, Readonly<Record<string, string>>>> = 
     rssi: "dBm.",
     time: "Epoch milliseconds by the unit's clock.",
   },
-  UhfChannel: { id: "Zero-based (shown +1).", ant: "Antenna present.", loss: "Return loss, dB.", pwr: "dB." },
-  TimeSource: { accuracy: "Microseconds.", time: "Unix epoch milliseconds, or an ISO-8601 string (D3)." },
+  UhfChannel: {
+    id: "Zero-based (shown +1).",
+    ant: "Antenna present.",
+    loss: "Return loss, dB.",
+    pwr: "dB.",
+    state:
+      "D13: ok, noise, absent (no antenna), settling (after boot or a change, ≤ 30 s), off (UHF_PORT), fault.",
+    rssi: "D13: median RSSI (dBm) of the port's reads in the last 60 s; null with none.",
+    hits: "D13: median reads per passing of the port in the last 60 s; null with none.",
+    identifying: "D13: true while Identify antennas points at this port.",
+  },
+  TimeSource: {
+    accuracy: "Microseconds.",
+    time: "Unix epoch milliseconds, or an ISO-8601 string (D3).",
+    kind: "D13: gps, ntp, rtc or manual.",
+    followed: "D13: true for the one source the unit's clock follows.",
+  },
+  UhfPortConfig: { id: "Channel id, zero-based (shown +1).", pwr: "dB, 10.0 to 31.5." },
+  GnssTelemetry: { lastFixAt: "Epoch ms by the unit's clock; null before the first fix." },
   TimeSourcesTelemetry: { utc_offset: "Seconds east of UTC." },
   TempSensor: { temp: "Degrees Celsius." },
   TimingSessionInfo: { file: "timing_NNNN.csv.", startedAt: "Epoch ms by the unit's clock." },
@@ -198,6 +222,19 @@ const FIELD_NOTES: Readonly<Record<string, Readonly<Record<string, string>>>> = 
     mode: "test (reads shown, nothing stored or sent) or timing.",
     replay: "null: none.",
     sessions: "The timing files on the unit, by number (optional).",
+    upload: "D14: the posts to the server of http_url; null when http_url is empty (optional).",
+  },
+  UploadTelemetry: {
+    url: "http_url, its credentials masked (***).",
+    state: "sending: passings wait, none failed; ok: nothing waits; failing: the last post failed.",
+    acked: "Passings the server acknowledged (a 2xx), over the sessions posted.",
+    left: "Passings the server has not acknowledged.",
+    oldestLeftAt: "The oldest of them (its time, epoch ms by the unit's clock); null for none.",
+    lastOkAt: "When the last post was acknowledged, epoch ms by the unit's clock; null before the first.",
+    lastError:
+      "Why the last post failed, in words (503 Service Unavailable, no answer within 10 s); null when it did not.",
+    nextTryAt:
+      "When the next post goes (a retry, or the wait between posts), epoch ms by the unit's clock; null for none.",
   },
   CellularAntTelemetry: {
     xbar: "Diversity swapped.",
@@ -248,6 +285,7 @@ function builtInConfigValues(): JsonSchema {
     if (item.min !== undefined) p.minimum = item.min;
     if (item.max !== undefined) p.maximum = item.max;
     if (item.format === "ipv4") p.format = "ipv4";
+    if (item.maxLength !== undefined) p.maxLength = item.maxLength;
     p.default = item.value_default;
     properties[item.name_internal] = p;
   }
@@ -255,7 +293,7 @@ function builtInConfigValues(): JsonSchema {
     description: "The built-in configuration (D5): every key a unit has, with its type and limits.",
     type: "object",
     properties,
-    required: BUILT_IN_CONFIG.map((i) => i.name_internal),
+    required: BUILT_IN_CONFIG.map((i) => i.name_internal).filter((name) => !OPTIONAL_CONFIG.includes(name)),
   };
 }
 

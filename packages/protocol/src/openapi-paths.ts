@@ -58,7 +58,9 @@ function telemetryPaths(): Record<string, Record<string, JsonSchema>> {
         description: TELEMETRY_TEXT[dataset] ?? UNUSED_TELEMETRY_TEXT,
         ok: json(ref(name)),
         okText: "The current reading.",
-        errors: [500],
+        // D13: a unit without GPS answers 404.
+        errors: dataset === "gnss" ? [404, 500] : [500],
+        own: { 404: { description: "The unit has no GPS (D13).", content: json(ref("ErrorBody")) } },
       }),
     };
   }

@@ -43,6 +43,8 @@ function limits(item: BuiltInConfigItem): string {
   if (item.min !== undefined) parts.push(`≥ ${item.min}`);
   if (item.max !== undefined) parts.push(`≤ ${item.max}`);
   if (item.format === "ipv4") parts.push("IPv4 address");
+  if (item.rule === "http-url") parts.push("http:// or https:// URL or empty (D14)");
+  if (item.maxLength !== undefined) parts.push(`at most ${item.maxLength} characters`);
   return parts.join(", ") || "any";
 }
 
@@ -95,7 +97,11 @@ its command list (the mapping calls list the built-in commands only). \`MARKER\`
 ${commandsTable(TIMING_COMMANDS)}
 
 With race control, Replay all, Replay selected and Replay manual send the stored passings again (R = 1) to every
-program on the filtered port, oldest first.`;
+program on the filtered port, oldest first.
+
+\`UHF_PORT\` (D13) answers 200 with the port's \`id\` (zero-based), \`enabled\` and \`pwr\`, kept across reboots; a
+channel the unit does not have, \`enabled\` other than ON or OFF, or a power outside 10.0 to 31.5 in steps of 0.5 is
+400 with the reason.`;
 
 export const CONFIG_TEXT = `The built-in configuration (D5), every item level 10 (a unit may require a level to set
 them). \`value\` keeps its type; a value outside the limits is answered 400, an unknown key 404:
@@ -108,9 +114,13 @@ export const TELEMETRY_TEXT: Readonly<Record<string, string>> = {
   storage: "Storage used and total, in bytes.",
   passings:
     "Tag passing counters: seen ≥ filtered ≥ unique ≥ sent; left = not yet sent; delta = recent uniques.",
-  "uhf/ports": "UHF antenna channels (id zero-based; loss and pwr in dB).",
+  "uhf/ports":
+    "UHF antenna channels (id zero-based; loss and pwr in dB); D13 adds, optionally, each port's state, median RSSI and reads per passing of the last 60 s, and identifying.",
   "time/sources":
-    "Clock sources: time in Unix epoch milliseconds (an ISO-8601 string is accepted too), accuracy in µs, utc_offset in seconds east of UTC (D3). Used for time sync; the source named rtc is preferred.",
+    "Clock sources: time in Unix epoch milliseconds (an ISO-8601 string is accepted too), accuracy in µs, utc_offset in seconds east of UTC (D3). Used for time sync; the source named rtc is preferred. D13 adds, optionally, each source's kind and which one the unit's clock follows (gps_correction: GPS while fixed, else NTP, else the RTC, whose accuracy then grows by 5 ppm of the time since the last fix).",
+  "uhf/config":
+    "UHF settings (D13): region, power (uhf_power), transmitter ON or OFF (UHF_TX), and each port's enabled and power (UHF_PORT).",
+  gnss: "GPS receiver (D13): fix (none, 2d, 3d), satellites, PPS, the last fix's time by the unit's clock; 404 on a unit without GPS.",
   "networking/interfaces": "Network interfaces: connected and primary markers.",
   "hw/temp": "Temperature sensors in degrees Celsius.",
   cellular:

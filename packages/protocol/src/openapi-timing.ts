@@ -12,6 +12,7 @@ A unit boots in **test** mode: it reads and shows reads (the read stream, the ra
 - \`programs\`: the timing programs connected to the unit's TCP ports \`raw_port\` (every read) and \`filtered_port\` (every passing), at most ${P.maxConnections} per port: each one's address, when it connected, how many items it took (live and sent again) and when it took the last.
 - \`sessions\` (optional): every timing file on the unit, by number, with its passings and the time of its first and last (null for none): this run's sessions and earlier ones'.
 - \`replay\`: the replay under way (Replay all, selected, manual or window): the passings it sends again (R = 1) and how many the slowest program took; null when none is.
+- \`upload\` (optional, D14): the posts of the passings to the server of \`http_url\` (its credentials masked), the state (\`sending\`, \`ok\`, \`failing\`), passings acknowledged and left, the oldest left, the last success, the last error in words and the next try; null when \`http_url\` is empty. \`UPLOAD_FROM session from\` posts a session again from a passing on (docs/UPLOAD.md).
 
 Times are epoch milliseconds by the unit's clock.`;
 

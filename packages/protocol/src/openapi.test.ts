@@ -140,6 +140,8 @@ describe("race control in the document (D12)", () => {
       { cmd: "TIMING_STOP", name: "Stop timing", perm: 5 },
       { cmd: "MARKER", name: "Marker", perm: 5 },
       { cmd: "REPLAY_WINDOW", name: "Replay window", perm: 5 },
+      { cmd: "UPLOAD_FROM", name: "Upload from", perm: 5 },
+      { cmd: "UHF_PORT", name: "UHF port", perm: 5 },
     ]);
     expect((doc["x-built-in-commands"] as { cmd: string }[]).map((c) => c.cmd)).not.toContain("MARKER");
   });

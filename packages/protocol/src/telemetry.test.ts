@@ -90,6 +90,24 @@ const CASES: Partial<Record<TelemetryDataset, Case>> = {
     message: "expected string, got number",
   },
   battery: { good: battery, field: "percentage", bad: "80", message: "expected number, got string" },
+  // D13's datasets (SPEC declares them).
+  "uhf/config": {
+    good: {
+      region: "Europe",
+      power: "HIGH",
+      transmitter: "ON",
+      ports: [{ id: 0, enabled: true, pwr: 30 }],
+    },
+    field: "region",
+    bad: 5,
+    message: "expected string, got number",
+  },
+  gnss: {
+    good: { fix: "3d", satellites: 9, pps: true, lastFixAt: 1_795_000_000_000 },
+    field: "satellites",
+    bad: "9",
+    message: "expected number, got string",
+  },
 };
 
 describe.each(Object.entries(CASES))("telemetry %s", (dataset, c) => {

@@ -1,5 +1,6 @@
 // Telemetry datasets (SPEC §3, §7): their paths and the schemas of the fields the console reads.
 import * as z from "zod/mini";
+import { GnssTelemetry, TimeSourceKind, UhfConfigTelemetry, UhfPortState } from "./antennas.ts";
 
 const num = z.number();
 const int = z.int();
@@ -25,7 +26,18 @@ export const PassingsTelemetry = z.object({
   delta: num,
 });
 
-export const UhfChannel = z.object({ id: int, ant: z.boolean(), reads: num, loss: num, pwr: num });
+export const UhfChannel = z.object({
+  id: int,
+  ant: z.boolean(),
+  reads: num,
+  loss: num,
+  pwr: num,
+  // D13, optional (an older unit sends none): the port's state, median RSSI and reads per passing of the last 60 s.
+  state: z.optional(UhfPortState),
+  rssi: z.optional(z.nullable(num)),
+  hits: z.optional(z.nullable(num)),
+  identifying: z.optional(z.boolean()),
+});
 export const UhfPortsTelemetry = z.object({ channels: z.array(UhfChannel) });
 
 export const TimeSource = z.object({
@@ -33,6 +45,9 @@ export const TimeSource = z.object({
   accuracy: num,
   /** Unix epoch milliseconds; an ISO-8601 string is accepted too (D3). */
   time: z.union([num, z.string()]),
+  // D13, optional: what kind of clock it is, and whether the unit's clock follows it (at most one source).
+  kind: z.optional(TimeSourceKind),
+  followed: z.optional(z.boolean()),
 });
 export const TimeSourcesTelemetry = z.object({ sources: z.array(TimeSource), utc_offset: int });
 
@@ -72,11 +87,11 @@ export const UnusedTelemetry = z.looseObject({});
 
 export const TELEMETRY_SCHEMAS = {
   firmware: FirmwareTelemetry,
-  gnss: UnusedTelemetry,
+  gnss: GnssTelemetry,
   os: UnusedTelemetry,
   passings: PassingsTelemetry,
   storage: StorageTelemetry,
-  "uhf/config": UnusedTelemetry,
+  "uhf/config": UhfConfigTelemetry,
   "uhf/ports": UhfPortsTelemetry,
   "time/sources": TimeSourcesTelemetry,
   "power/channels": UnusedTelemetry,

@@ -1,6 +1,7 @@
 // Timing (D12): GET /api/telemetry/timing (mode, session, programs on the timing ports, replay) and the port's limits.
 import * as z from "zod/mini";
 import { TELEMETRY_SCHEMAS } from "./telemetry.ts";
+import { UploadTelemetry } from "./upload.ts";
 
 const num = z.number();
 const count = z.int().check(z.gte(0));
@@ -78,6 +79,8 @@ export const TimingTelemetry = z.object({
   replay: z.nullable(ReplayProgress),
   /** The timing files, by number (optional: a unit without it still answers the dataset). */
   sessions: z.optional(z.array(TimingSessionSummary)),
+  /** D14: the posts to the server of http_url; null when it is empty (optional: a unit without D14 sends none). */
+  upload: z.optional(z.nullable(UploadTelemetry)),
 });
 export type TimingTelemetry = z.infer<typeof TimingTelemetry>;
 

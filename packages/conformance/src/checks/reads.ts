@@ -12,12 +12,14 @@ import {
   findCommand,
   findConfigItem,
   MappingQuantity,
+  OPTIONAL_CONFIG,
   TELEMETRY_DATASETS,
   TELEMETRY_SCHEMAS,
 } from "@trc/protocol";
 import type * as z from "zod/mini";
 import { type Check, type Context, contract, jsonProblems, sleep, statusProblem } from "../check.ts";
 import { callOf } from "../client.ts";
+import { D13_TELEMETRY_CHECKS } from "./antennas.ts";
 
 const deviceName = contract("device name", async ({ client, facts }) => {
   const a = await client.get(API.deviceName);
@@ -26,14 +28,17 @@ const deviceName = contract("device name", async ({ client, facts }) => {
   return problems;
 });
 
-const telemetry: Check[] = TELEMETRY_DATASETS.map((dataset) =>
-  contract(`telemetry ${dataset}`, async ({ client }) => {
-    const a = await client.get(API.telemetry(dataset));
-    const problems = jsonProblems(a, TELEMETRY_SCHEMAS[dataset], dataset);
-    const isObject = a.json !== null && typeof a.json === "object" && !Array.isArray(a.json);
-    if (!problems.length && !isObject) problems.push(`${dataset} is not a JSON object`);
-    return problems;
-  }),
+// D13's uhf/config and gnss have checks of their own (404 without GPS, an older unit's told what it lacks).
+const telemetry: Check[] = TELEMETRY_DATASETS.map(
+  (dataset) =>
+    D13_TELEMETRY_CHECKS[dataset] ??
+    contract(`telemetry ${dataset}`, async ({ client }) => {
+      const a = await client.get(API.telemetry(dataset));
+      const problems = jsonProblems(a, TELEMETRY_SCHEMAS[dataset], dataset);
+      const isObject = a.json !== null && typeof a.json === "object" && !Array.isArray(a.json);
+      if (!problems.length && !isObject) problems.push(`${dataset} is not a JSON object`);
+      return problems;
+    }),
 );
 
 type Mapping = "commands" | "config";
@@ -101,6 +106,8 @@ const configGet = contract("config get", async ({ client, facts }) => {
   const values = a.json as Record<string, ConfigValue>;
   for (const item of BUILT_IN_CONFIG) {
     if (!(item.name_internal in values)) {
+      // Beyond D5 (D14's http_url): an older unit lacks it; its own checks say so.
+      if (OPTIONAL_CONFIG.includes(item.name_internal)) continue;
       problems.push(`config/get.${item.name_internal} is missing (D5 key)`);
       continue;
     }

@@ -1,26 +1,26 @@
-// What each command (D4, and race control's of D12) does on the unit; arguments are already checked against their formats.
+// What each command (D4, D12's race control) does on the unit (the UHF ones: uhf-commands.ts); arguments are already checked.
 import { type DeviceMode, MAX_TIMER_MS, parseManualTimeArg } from "@trc/protocol";
 import type { DeviceClock } from "../clock/device-clock.ts";
 import type { TryOrWait } from "../middleware/auth-throttle.ts";
 import type { UnitLink } from "../mqtt/unit-link.ts";
 import type { PowerControl } from "../net/power-cycle.ts";
 import type { ResolvedOptions } from "../options.ts";
-import type { TagReader } from "../sim/tag-reader.ts";
 import { type FileSystem, isLogFile, isTimingFile } from "../state/file-system.ts";
 import type { IdentityStore } from "../state/identity.ts";
 import type { PasswordStore } from "../state/passwords.ts";
 import { type CommandOutcome, refuse } from "./outcome.ts";
 import { type RaceCommandUnit, runRaceCommand } from "./race-commands.ts";
+import { runUhfCommand, type UhfCommandUnit } from "./uhf-commands.ts";
+import { runUploadCommand, type UploadCommandUnit } from "./upload-commands.ts";
 
 export type { CommandOutcome } from "./outcome.ts";
 
 /** What the commands use of the unit: its power, clock, reader, files, passwords, identity, MQTT link and mode. */
-export interface CommandUnit extends RaceCommandUnit {
+export interface CommandUnit extends RaceCommandUnit, UhfCommandUnit, UploadCommandUnit {
   readonly power: Pick<PowerControl, "scheduleReboot">;
   readonly options: Pick<ResolvedOptions, "rebootMs">;
   readonly mode: DeviceMode;
   readonly clock: DeviceClock;
-  readonly reader: Pick<TagReader, "ports" | "setTx">;
   readonly files: Pick<FileSystem, "removeWhere">;
   readonly passwords: Pick<PasswordStore, "ownerPassword" | "setOwnerPassword">;
   readonly identity: Pick<IdentityStore, "update">;
@@ -55,6 +55,10 @@ export async function runCommand(
   const [first = ""] = trimmed;
   const race = await runRaceCommand(device, cmd, trimmed);
   if (race) return race;
+  const uhf = await runUhfCommand(device, cmd, trimmed);
+  if (uhf) return uhf;
+  const upload = await runUploadCommand(device, cmd, trimmed);
+  if (upload) return upload;
   switch (cmd) {
     case "REBOOT":
       return done(`Rebooting now; ${reboot(device, ANSWER_GRACE_MS, "REBOOT")}`);
@@ -71,22 +75,10 @@ export async function runCommand(
         rebootAt: new Date(at).toISOString(),
       });
     }
-    case "IDENT_ANT": {
-      if (device.mode !== "uhf") return done("HF loop antenna present");
-      const ports = device.reader.ports().channels;
-      const present = ports.filter((p) => p.ant).map((p) => p.id + 1);
-      const absent = ports.filter((p) => !p.ant).map((p) => p.id + 1);
-      return done(`Antennas on ports ${present.join(", ")}; no antenna on port ${absent.join(", ")}`, {
-        ports: ports.map((p) => ({ port: p.id + 1, ant: p.ant })),
-      });
-    }
     case "FS_CLEAR": {
       const deleted = await device.files.removeWhere((n) => isTimingFile(n) || isLogFile(n));
       return done(`Deleted ${deleted.length} timing and status files`, { deleted });
     }
-    case "UHF_TX":
-      device.reader.setTx(first === "ON");
-      return done(`UHF transmitter ${first === "ON" ? "ON" : "OFF"}`);
     case "TIME_MANUAL": {
       const at = parseManualTimeArg(first);
       if (at === null) return refuse("time: use YYMMDDHHMMSSmmm");

@@ -1,4 +1,5 @@
 // What the request log holds: an entry per API request (passwords masked) and the request statistics' shape.
+import { maskUrl, UPLOAD } from "@trc/protocol";
 
 export interface LogEntry {
   /** Its place among every request the unit logged since it started (1, 2, ...; never handed out twice): a cursor. */
@@ -28,7 +29,7 @@ export interface RequestStats {
 const SECRET_KEY = /^(auth_pw|auth_key)$|passw|secret/i;
 export const MASK = "***";
 
-/** Replaces every secret in a request body with "***": auth fields, password-like keys, SET_PW's argument. */
+/** Replaces every secret in a request body with "***": auth fields, password-like keys, SET_PW's argument, a URL's credentials. */
 export function maskSecrets(body: unknown): unknown {
   const walk = (v: unknown, depth: number): unknown => {
     if (depth > 20 || v === null || typeof v !== "object") return v;
@@ -42,6 +43,8 @@ export function maskSecrets(body: unknown): unknown {
     const m = masked as Record<string, unknown>;
     if (m.cmd === "SET_PW" && Array.isArray(m.args)) m.args = m.args.map(() => MASK);
     if (typeof m.key === "string" && SECRET_KEY.test(m.key) && "value" in m) m.value = MASK;
+    // D14: a URL's credentials (http_url) are a password too.
+    if (m.key === UPLOAD.urlKey && typeof m.value === "string") m.value = maskUrl(m.value);
   }
   return masked;
 }

@@ -95,6 +95,11 @@ export class RaceControl {
     return this.#run?.sessions.mode ?? "test";
   }
 
+  /** The open session's timing file (D14 posts it from its start), null in test mode. */
+  get openSession(): string | null {
+    return this.#run?.sessions.info()?.file ?? null;
+  }
+
   /** The ports listened on now (null: not listening). */
   ports(): Record<PortKind, number | null> {
     return { raw: this.#run?.at.raw ?? null, filtered: this.#run?.at.filtered ?? null };

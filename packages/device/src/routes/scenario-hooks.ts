@@ -5,6 +5,7 @@ import { PASSINGS_STREAM } from "@trc/protocol";
 import type { Device } from "../device.ts";
 import { type DeviceApp, type DeviceContext, endpoint, fail } from "../http.ts";
 import { readJson } from "../middleware/json-body.ts";
+import { ANTENNA_SCENARIO_FIELDS } from "../sim/antenna-scenario.ts";
 import { type MassStart, massStartProblem, testTagProblem } from "../sim/race-reads.ts";
 import { scenarioOf, setScenario } from "../sim/scenario.ts";
 import { streamHubOf } from "./passings-stream.ts";
@@ -40,6 +41,8 @@ const FIELDS: Record<string, Check> = {
   testTag: () => true,
   /** Checked by massStartProblem: plans a mass start from now (an action, not kept in the scenario). */
   massStart: () => true,
+  /** D13: port states, a silent port, port power, GPS fix or none, NTP, RTC drift. */
+  ...ANTENNA_SCENARIO_FIELDS,
 };
 /** Fields that are actions: null is no value for them. */
 const ACTIONS = ["clockOffsetMs", "clockJumpMs", "massStart"];

@@ -43,7 +43,7 @@ export function seededRandom(seed: number): () => number {
 }
 
 /** The unit's random sequences, one per use, so draws for one never shift another's (chaos replays from its seed). */
-export const RANDOM_STREAMS = { chaos: 1, faults: 2, latency: 3 } as const;
+export const RANDOM_STREAMS = { chaos: 1, faults: 2, latency: 3, upload: 4 } as const;
 
 /** The sequence `stream` of a unit seeded with `seed` (DEVICE_SEED). */
 export function randomStream(seed: number, stream: number): () => number {

@@ -95,6 +95,13 @@ export class ReadLog {
     return this.#ring.slice(start, start + max);
   }
 
+  /** The kept reads made at `time` (the unit's clock) or later, oldest first (uhf/ports' last 60 s, D13). */
+  since(time: number): TagRead[] {
+    let i = this.#ring.length;
+    while (i > 0 && (this.#ring[i - 1]?.time ?? 0) >= time) i--;
+    return this.#ring.slice(i);
+  }
+
   /** Puts the seq file on disk for good (fsync of it and its folder), on power-off. */
   async flush(): Promise<void> {
     if (!this.#lastSeq) return;

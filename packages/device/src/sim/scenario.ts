@@ -12,8 +12,11 @@ import type {
 import type { Clock } from "../clock/clock.ts";
 import type { UnitLink } from "../mqtt/unit-link.ts";
 import type { RaceControl } from "../race/race-control.ts";
+import { type AntennaScenario, portOverrides, timeOverrides } from "./antenna-scenario.ts";
 import type { TestTag } from "./race-reads.ts";
 import type { TagReader } from "./tag-reader.ts";
+import type { TimeKeeper } from "./time-keeper.ts";
+import type { UhfControl } from "./uhf-control.ts";
 
 /** What the scenarios use of the unit: its host clock, reader, and whether race control or a broker count passings. */
 export interface ScenarioUnit {
@@ -30,10 +33,13 @@ export interface ScenarioUnit {
   >;
   readonly timing: Pick<RaceControl, "counts">;
   readonly mqtt: Pick<UnitLink, "server">;
+  /** The antenna ports and the time sources (D13). */
+  readonly uhf: Pick<UhfControl, "setOverrides">;
+  readonly time: Pick<TimeKeeper, "setOverrides">;
 }
 
-/** Every field is optional; `null` clears one override. */
-export interface Scenario {
+/** Every field is optional; `null` clears one override. D13's (antennas, time sources): antenna-scenario.ts. */
+export interface Scenario extends AntennaScenario {
   /** Battery charge in %, discharging. */
   batteryPercent?: number;
   /** Share of the storage used, %. */
@@ -92,6 +98,8 @@ export function setScenario(device: ScenarioUnit, patch: Record<string, unknown>
   reader.setLostChannels(s.scenario.antennaLost ?? [], now);
   reader.setServerDown(s.scenario.serverDown ?? null, now);
   reader.setDrainPerMinute(s.scenario.drainPerMinute ?? null, now);
+  device.uhf.setOverrides(portOverrides(s.scenario));
+  device.time.setOverrides(timeOverrides(s.scenario), now);
   // What the counters showed when the reads stopped (the stream stopped at the same read).
   if (s.scenario.readsStopped) s.frozen ??= reader.passings(now);
   if (patch === null) reader.clearRaceReads(now);

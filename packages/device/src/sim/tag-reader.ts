@@ -1,11 +1,13 @@
 // The tag reader: every read it makes goes to the read log (the stream's reads, Passings "Seen", each channel's
 // "Reads"); reads are made lazily from elapsed time on the unit's host clock when someone asks (no timers of its own).
-import type { DeviceMode, PassingsTelemetry, UhfPortsTelemetry } from "@trc/protocol";
+// Which ports read, how many reads and how strong, it asks its ports (D13: the transmitter, UHF_PORT, the scenario).
+import type { DeviceMode, PassingsTelemetry } from "@trc/protocol";
 import { round, seededRandom, smoothNoise, wholeBetween } from "./noise.ts";
 import { type MassStart, type PlannedRead, planMassStart, type TestTag } from "./race-reads.ts";
 import type { NewRead, ReadLog } from "./read-log.ts";
+import { globalPorts, type ReaderPorts, type UhfPower } from "./uhf-ports.ts";
 
-export type UhfPower = "LOW" | "MEDIUM" | "HIGH";
+export type { ReaderPorts, UhfPower } from "./uhf-ports.ts";
 
 /** Share of each port in the reads; port 4 has no antenna. */
 const ALL_PORTS = [
@@ -14,16 +16,13 @@ const ALL_PORTS = [
   { ant: true, share: 0.27 },
   { ant: false, share: 0 },
 ] as const;
+/** How many antenna ports a UHF unit has. */
+export const UHF_CHANNELS = ALL_PORTS.length;
 /** The antenna-missing scenario: port 2's antenna is gone too (no reads there). */
 const PORT_2_MISSING = ALL_PORTS.map((p, i) => (i === 1 ? { ant: false, share: 0 } : p));
 const READS_PER_TAG = 11;
 const FILTERED_PER_TAG = 2.5;
 const SEND_LAG_S = 3;
-const POWER: Record<UhfPower, { factor: number; dbm: number }> = {
-  LOW: { factor: 0.55, dbm: 24 },
-  MEDIUM: { factor: 0.8, dbm: 27 },
-  HIGH: { factor: 1, dbm: 30 },
-};
 const DELTA_WINDOW_MS = 60_000;
 /** The living reader's athletes: tags 200000..201999. */
 const ATHLETES = 2000;
@@ -35,6 +34,8 @@ export interface ReaderOptions {
   /** The unit's clock at a host time (reads carry the unit's time). */
   unitTime: (hostMs: number) => number;
   antennaMissing?: boolean;
+  /** The ports' say (D13); without it every port reads at uhf_power. */
+  ports?: ReaderPorts;
 }
 
 /** The newest `keep` of `reads`; the older ones are counted per channel into `counted`. */
@@ -49,7 +50,7 @@ function countOlder(reads: NewRead[], keep: number, counted: Map<number, number>
 
 export class TagReader {
   #last: number;
-  #txOn = true;
+  #control: ReaderPorts;
   #stopped = false;
   /** The link-down scenario: true holds the upstream server away, false holds it up, null leaves it to the noise. */
   #serverDown: boolean | null = null;
@@ -73,11 +74,12 @@ export class TagReader {
 
   constructor(
     private readonly start: number,
-    private readonly mode: DeviceMode,
-    private readonly power: () => UhfPower,
+    mode: DeviceMode,
+    power: () => UhfPower,
     private readonly options: ReaderOptions,
   ) {
     this.log = options.log;
+    this.#control = options.ports ?? globalPorts(power);
     this.#ports =
       mode === "hf" ? [{ ant: true, share: 1 }] : options.antennaMissing ? PORT_2_MISSING : ALL_PORTS;
     this.#last = start;
@@ -89,13 +91,19 @@ export class TagReader {
     return this.#ports.length;
   }
 
-  get txOn(): boolean {
-    return this.#txOn;
+  /** Host ms of power-on (the reader's living noise counts from it). */
+  get startedAt(): number {
+    return this.start;
   }
 
-  setTx(on: boolean, now = this.options.now()): void {
-    this.advance(now);
-    this.#txOn = on;
+  /** The UHF transmitter (UHF_TX, kept by the ports). */
+  get txOn(): boolean {
+    return this.#control.transmitter;
+  }
+
+  /** Whether channel `id` has an antenna (not taken away by the antenna-lost scenario). */
+  hasAntenna(id: number): boolean {
+    return !!this.#ports[id]?.ant && !this.#lost.has(id);
   }
 
   /** The "reads stop" scenario: no read at all (living, mass start, test tag) while stopped. */
@@ -122,9 +130,14 @@ export class TagReader {
     this.#lost = new Set(ids);
   }
 
-  /** Whether channel `i` can read a tag: it has an antenna, not taken away. */
+  /** Whether channel `i` can read a tag: it has an antenna, not taken away, and its port reads. */
   private readable(i: number): boolean {
-    return !!this.#ports[i]?.ant && !this.#lost.has(i);
+    return this.hasAntenna(i) && this.#control.reads(i);
+  }
+
+  /** Channel `i`'s part of the living reads: its share at its power, 0 when it cannot read. */
+  private weight(i: number): number {
+    return this.readable(i) ? (this.#ports[i]?.share ?? 0) * this.#control.readFactor(i) : 0;
   }
 
   /** Plans a mass start from now on the channels with an antenna. */
@@ -160,12 +173,12 @@ export class TagReader {
     return smoothNoise(7, tS, 120) < 0.6;
   }
 
-  /** A readable channel picked by the ports' shares. */
+  /** A readable channel picked by the ports' weights. */
   private pickPort(total: number): number {
     let x = this.#random() * total;
-    for (const [i, p] of this.#ports.entries()) {
+    for (const i of this.#ports.keys()) {
       if (!this.readable(i)) continue;
-      x -= p.share;
+      x -= this.weight(i);
       if (x < 0) return i;
     }
     return this.#ports.findIndex((_, i) => this.readable(i));
@@ -174,15 +187,15 @@ export class TagReader {
   /** The reads of one stretch [t, t + dtMs): living athletes, the test tag and the planned reads. */
   private readsIn(t: number, dtMs: number, tS: number): NewRead[] {
     const out: (NewRead & { at: number })[] = [];
-    const power = POWER[this.power()] ?? POWER.HIGH;
-    const live = this.#txOn && !this.#stopped;
+    const live = this.#control.transmitter && !this.#stopped;
+    const shift = (ant: number) => this.#control.rssiShift(ant);
     const end = t + dtMs;
     let planned = 0;
     while ((this.#planned[planned]?.at ?? end) < end) planned++;
     const due = this.#planned.splice(0, planned);
     if (!live) return [];
-    const total = this.#ports.reduce((a, p, i) => a + (this.readable(i) ? p.share : 0), 0);
-    const mean = READS_PER_TAG * power.factor * total;
+    const total = this.#ports.reduce((a, _, i) => a + this.weight(i), 0);
+    const mean = READS_PER_TAG * total;
     // Reads come steadily while athletes pass: each athlete's tag is read a few times, then the next one's.
     this.#readCarry += this.tagRate(tS) * mean * (dtMs / 1000);
     const n = Math.floor(this.#readCarry);
@@ -195,14 +208,10 @@ export class TagReader {
         this.#filtered += FILTERED_PER_TAG;
       }
       this.#passing.left--;
-      const rssi = round(-78 + 22 * this.#random() + (power.dbm - 30) / 2, 1);
-      out.push({
-        at: t + ((k + this.#random()) * dtMs) / n,
-        tag: this.#passing.tag,
-        ant: this.pickPort(total),
-        rssi,
-        time: 0,
-      });
+      const draw = this.#random();
+      const ant = this.pickPort(total);
+      const rssi = round(-78 + 22 * draw + shift(ant), 1);
+      out.push({ at: t + ((k + this.#random()) * dtMs) / n, tag: this.#passing.tag, ant, rssi, time: 0 });
     }
     const test = this.#testTag;
     if (test) {
@@ -210,12 +219,12 @@ export class TagReader {
       const n = Math.floor(test.carry);
       test.carry -= n;
       for (let k = 0; k < n; k++) {
-        const rssi = round(-50 + 4 * this.#random(), 1);
+        const rssi = round(-50 + 4 * this.#random() + shift(test.ant), 1);
         out.push({ at: t + ((k + 0.5) * dtMs) / n, tag: test.tag, ant: test.ant, rssi, time: 0 });
       }
     }
     for (const p of due) {
-      out.push({ at: p.at, tag: p.tag, ant: p.ant, rssi: p.rssi, time: 0 });
+      out.push({ at: p.at, tag: p.tag, ant: p.ant, rssi: round(p.rssi + shift(p.ant), 1), time: 0 });
       if (p.first) {
         this.#unique++;
         this.#filtered += FILTERED_PER_TAG;
@@ -276,23 +285,5 @@ export class TagReader {
     for (const sample of this.#history) if (sample.t <= now - DELTA_WINDOW_MS) before = sample;
     const delta = Math.max(0, unique - Math.min(unique, before.unique));
     return { seen, filtered, unique, sent, left: unique - sent, delta };
-  }
-
-  ports(now = this.options.now()): UhfPortsTelemetry {
-    this.advance(now);
-    if (this.mode !== "uhf") return { channels: [] };
-    const tS = (now - this.start) / 1000;
-    const dbm = POWER[this.power()]?.dbm ?? 30;
-    return {
-      channels: this.#ports.map((p, id) => ({
-        id,
-        ant: p.ant,
-        reads: this.log.channelReads(id),
-        loss: p.ant
-          ? round(17 + 3 * smoothNoise(20 + id, tS, 60), 1)
-          : round(0.6 + 0.2 * smoothNoise(30, tS, 60), 1),
-        pwr: this.#txOn && p.ant ? round(dbm - 0.3 * id + 0.2 * smoothNoise(40 + id, tS, 30), 1) : 0,
-      })),
-    };
   }
 }

@@ -9,6 +9,7 @@ import type { ConfigStore } from "../state/config-store.ts";
 import type { DataPaths } from "../state/data-dir.ts";
 import type { FirmwareStore } from "../state/firmware-store.ts";
 import type { IdentityStore } from "../state/identity.ts";
+import type { Upload } from "../upload/upload.ts";
 import { battery, powerChannels, powerConsumption } from "./battery.ts";
 import { cellular, cellularAntenna } from "./cellular.ts";
 import { temperatures } from "./environment.ts";
@@ -16,11 +17,18 @@ import { interfaces, services } from "./network.ts";
 import { applyScenario, type ScenarioUnit } from "./scenario.ts";
 import { storage } from "./storage.ts";
 import type { TagReader } from "./tag-reader.ts";
-import { timeSources } from "./time-sources.ts";
-import { gnss, hwConfig, os, uhfConfig } from "./unit-info.ts";
+import type { TimeKeeper } from "./time-keeper.ts";
+import { gnss, type SourcesReading, timeSources } from "./time-sources.ts";
+import { type UhfTelemetryUnit, uhfConfig, uhfPorts } from "./uhf-telemetry.ts";
+import { hwConfig, os } from "./unit-info.ts";
+
+/** A dataset the unit does not have (answered 404 with the reason): gnss on a unit without GPS (D13). */
+export class NotFitted {
+  constructor(readonly reason: string) {}
+}
 
 /** What the datasets read of the unit: its clocks and times, options, stores, reader, race control and MQTT link. */
-export interface TelemetryUnit extends ScenarioUnit {
+export interface TelemetryUnit extends ScenarioUnit, UhfTelemetryUnit {
   readonly hostClock: Pick<Clock, "now">;
   /** The device clock (time/sources). */
   readonly clock: Pick<Clock, "now">;
@@ -33,9 +41,13 @@ export interface TelemetryUnit extends ScenarioUnit {
   readonly config: Pick<ConfigStore, "get">;
   readonly firmware: Pick<FirmwareStore, "telemetry">;
   readonly identity: Pick<IdentityStore, "value">;
-  readonly reader: ScenarioUnit["reader"] & Pick<TagReader, "ports" | "txOn">;
+  readonly reader: ScenarioUnit["reader"] & UhfTelemetryUnit["reader"] & Pick<TagReader, "txOn">;
+  readonly uhf: ScenarioUnit["uhf"] & UhfTelemetryUnit["uhf"];
+  /** The time sources (D13). */
+  readonly time: ScenarioUnit["time"] & Pick<TimeKeeper, "at">;
   readonly timing: Pick<RaceControl, "counts" | "telemetry">;
   readonly mqtt: Pick<UnitLink, "server" | "outbox">;
+  readonly upload: Pick<Upload, "left" | "telemetry">;
 }
 
 /** A dataset as the unit answers and publishes it: read, then (test hooks only) the alarm scenario laid over it. */
@@ -51,6 +63,12 @@ async function readTelemetry(device: TelemetryUnit, dataset: UnitDataset): Promi
   const sinceBoot = device.sinceBoot(now);
   const cfg = device.config;
   const charging = device.options.scenario.includes("charging");
+  const sources = (): SourcesReading => ({
+    sources: device.time.at(now),
+    hostNow: now,
+    deviceNow: device.clock.now(),
+    elapsedMs: elapsed,
+  });
   switch (dataset) {
     case "firmware":
       return device.firmware.telemetry();
@@ -61,15 +79,19 @@ async function readTelemetry(device: TelemetryUnit, dataset: UnitDataset): Promi
       // Race control's passings once it has any (D12: Left is what no timing program took yet); else, with a broker,
       // Left is the reads it has not acknowledged yet (D11); without one, the living unit's upstream backlog.
       const race = device.timing.counts();
-      if (race) return { ...passings, ...race };
+      // D14: with http_url set, Left also counts what the server has not acknowledged (both are the newest passings).
+      const server = await device.upload.left();
+      if (race)
+        return { ...passings, ...race, ...(server === null ? {} : { left: Math.max(race.left, server) }) };
+      if (server !== null) return { ...passings, left: server };
       return device.mqtt.server ? { ...passings, left: device.mqtt.outbox.left } : passings;
     }
     case "timing":
-      return device.timing.telemetry();
+      return { ...(await device.timing.telemetry()), upload: await device.upload.telemetry() };
     case "uhf/ports":
-      return device.reader.ports(now);
+      return uhfPorts(device, now, device.clock.now());
     case "time/sources":
-      return timeSources(device.clock.now(), cfg.get("utc_offset", 0), elapsed);
+      return timeSources(sources(), cfg.get("utc_offset", 0));
     case "networking/interfaces":
       return interfaces(sinceBoot);
     case "hw/temp":
@@ -81,11 +103,11 @@ async function readTelemetry(device: TelemetryUnit, dataset: UnitDataset): Promi
     case "battery":
       return battery(elapsed, charging);
     case "gnss":
-      return gnss(elapsed, sinceBoot);
+      return gnss(sources()) ?? new NotFitted("This unit has no GPS");
     case "os":
       return os(elapsed, sinceBoot);
     case "uhf/config":
-      return uhfConfig(cfg.get("uhf_region", "Australia"), cfg.get("uhf_power", "HIGH"), device.reader.txOn);
+      return uhfConfig(device);
     case "power/channels":
       return powerChannels(elapsed, charging);
     case "power/consumption":

@@ -1,19 +1,6 @@
-// Declared-but-unused telemetry datasets: GNSS, OS tasks, hardware and UHF configuration.
+// Declared-but-unused telemetry datasets: OS tasks and the hardware configuration.
 import type { DeviceMode } from "@trc/protocol";
 import { round, smoothNoise } from "./noise.ts";
-
-export function gnss(elapsedMs: number, sinceBootMs: number): Record<string, unknown> {
-  const tS = elapsedMs / 1000;
-  const fixed = sinceBootMs > 12_000;
-  return {
-    fix: fixed ? "3D" : "NONE",
-    satellites: fixed ? 9 + Math.round(2 * smoothNoise(100, tS, 60)) : 0,
-    lat: round(-37.8136 + 0.00002 * smoothNoise(101, tS, 10), 6),
-    lon: round(144.9631 + 0.00002 * smoothNoise(102, tS, 10), 6),
-    alt: round(31 + 2 * smoothNoise(103, tS, 20), 1),
-    hdop: round(0.9 + 0.2 * Math.abs(smoothNoise(104, tS, 30)), 2),
-  };
-}
 
 const TASKS = [
   "main",
@@ -56,8 +43,4 @@ export function hwConfig(mode: DeviceMode, serial: string, whitelabel: string): 
     reader_module: mode === "uhf" ? "Impinj E710" : "ST25R3916",
     antenna_ports: mode === "uhf" ? 4 : 1,
   };
-}
-
-export function uhfConfig(region: string, power: string, txOn: boolean): Record<string, unknown> {
-  return { region, power, tx: txOn ? "ON" : "OFF", session: 1, target: "A", tari_us: 25, q: 4 };
 }

@@ -25,7 +25,7 @@ export function seededState(fresh: Device) {
 
 /**
  * Puts `device` back to what a new unit on its options has stored: a reboot scheduled is cancelled, an upload in progress is dropped (halt), the MQTT link forgets its server and its
- * backlog, the transmitter is on again, and the unit boots as a new one does (a boot line in the new status.log). The
+ * backlog, the transmitter is on again and every port on at uhf_power (uhf.json, D13), and the unit boots as a new one does (a boot line in the new status.log). The
  * reader, its read log and the device clock stay the same objects (routes hold them); the caller clears the scenario.
  */
 export async function factoryReset(device: Device): Promise<void> {
@@ -36,6 +36,6 @@ export async function factoryReset(device: Device): Promise<void> {
   // Routes read the stores through `device` when they answer; Device keeps them readonly for everyone else.
   Object.assign(device, seededState(fresh));
   await device.mqtt.outbox.forget();
-  device.reader.setTx(true);
+  await device.uhf.reset();
   await device.boot();
 }

@@ -21,26 +21,32 @@ export interface TimingFileText {
 const isTimingFile = (name: string) => /^timing_.*\.csv$/i.test(name);
 const number = (name: string) => Number(/(\d+)/.exec(name)?.[1] ?? Number.POSITIVE_INFINITY);
 
+/** One row of a timing file as the passing numbered `n`, or null for a row that does not parse (no tag, no valid time). */
+export function parseTimingRow(row: string, n: number): Passing | null {
+  if (!row.trim()) return null;
+  const [tag = "", bib = "", iso = "", channel = "", rssi = "", reads = ""] = row.split(",");
+  const time = Date.parse(iso);
+  if (!tag || !Number.isFinite(time)) return null;
+  const ch = Number(channel);
+  const dbm = rssi.trim() === "" ? Number.NaN : Number(rssi);
+  return {
+    n,
+    tag,
+    bib,
+    time,
+    ant: Number.isInteger(ch) && ch > 0 ? ch - 1 : null,
+    rssi: Number.isFinite(dbm) ? dbm : null,
+    reads: Number.isInteger(Number(reads)) ? Math.max(0, Number(reads)) : 0,
+  };
+}
+
 /** The passings of one timing file, numbered by row. */
 export function parseTimingFile(csv: string): Passing[] {
   const out: Passing[] = [];
   const rows = csv.split(/\r?\n/).slice(1);
   rows.forEach((row, i) => {
-    if (!row.trim()) return;
-    const [tag = "", bib = "", iso = "", channel = "", rssi = "", reads = ""] = row.split(",");
-    const time = Date.parse(iso);
-    if (!tag || !Number.isFinite(time)) return;
-    const ch = Number(channel);
-    const dbm = rssi.trim() === "" ? Number.NaN : Number(rssi);
-    out.push({
-      n: i + 1,
-      tag,
-      bib,
-      time,
-      ant: Number.isInteger(ch) && ch > 0 ? ch - 1 : null,
-      rssi: Number.isFinite(dbm) ? dbm : null,
-      reads: Number.isInteger(Number(reads)) ? Math.max(0, Number(reads)) : 0,
-    });
+    const passing = parseTimingRow(row, i + 1);
+    if (passing) out.push(passing);
   });
   return out;
 }
