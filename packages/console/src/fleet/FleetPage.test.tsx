@@ -1,11 +1,13 @@
 // The fleet page as a user meets it: This unit first, rows filled, a refused address, Remove, Open, the columns chosen
-// (kept) and a row's details, an acknowledgement shown at once; polling pauses while the tab is hidden.
+// (kept) and a row's details, an acknowledgement shown at once, the event's clocks (polled and broker units) and the
+// summary's readiness; polling pauses while the tab is hidden.
 import { focusManager, QueryClient, QueryClientProvider, QueryObserver } from "@tanstack/react-query";
 import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Route, Router, Switch } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
+import type { BrokerMessage } from "../api/mqtt.ts";
 import { useAlarms } from "../shared/alarms/alarmStore.ts";
 import { resetAllStores } from "../shared/store/lazyStore.ts";
 import { useDeviceSettings } from "../shared/unit/deviceSettings.ts";
@@ -16,6 +18,17 @@ import { COLUMNS_KEY } from "./columns.ts";
 import FleetPage from "./FleetPage.tsx";
 import { FLEET_POLL_MS, fleetKeys, fleetQuery } from "./poll.ts";
 import { FLEET_KEY, thisUnit } from "./units.ts";
+
+/** A broker's connection, in place of the MQTT client: the test sends the messages a unit would publish. */
+const broker: { message?: (m: BrokerMessage) => void } = {};
+vi.mock("../api/mqtt.ts", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../api/mqtt.ts")>()),
+  connectBroker: vi.fn(async (_login, onMessage, onState) => {
+    broker.message = onMessage;
+    onState("connected");
+    return { close: () => {} };
+  }),
+}));
 
 const NAMES: Record<string, string> = {
   [new URL(thisUnit()).host]: "START",
@@ -333,6 +346,84 @@ describe("the unit the console talks to", () => {
     act(() => useAlarms.getState().acknowledge("hot"));
     expect(ready()).not.toHaveTextContent("Alarms");
     expect(within(rowOf("START")).getByText(`${hot} (acknowledged)`)).toBeVisible();
+  });
+});
+
+describe("the event's clocks", () => {
+  it("the line under the summary: how far apart the units' clocks are, each unit's offset; apart, the summary says Not ready", async () => {
+    localStorage.setItem(FLEET_KEY, JSON.stringify(["http://10.0.0.2", "http://10.0.0.3"]));
+    localStorage.setItem("fleetBrokers", JSON.stringify([{ url: "ws://10.0.0.5:9001", username: "" }]));
+    resetAllStores();
+    stubUnits();
+    renderPage();
+    const here = thisUnit();
+    const units = [here, "http://10.0.0.2", "http://10.0.0.3"];
+    // Each polled unit's first sync (the stub answers at once: its own figures, replaced below by known ones).
+    await waitFor(() => {
+      for (const u of units) expect(useUnitRecords.getState().records[u]?.clock).not.toBeNull();
+    });
+    // A unit on the broker: online, named by its identity, its clock one way from a live time/sources (+40 ms).
+    await waitFor(() => expect(broker.message).toBeDefined());
+    const at = Date.now();
+    const publish = (topic: string, payload: unknown) =>
+      broker.message?.({ topic: `trc/m7/${topic}`, payload: JSON.stringify(payload), retained: false, at });
+    act(() => {
+      broker.message?.({ topic: "trc/m7/status", payload: "online", retained: true, at });
+      publish("identity", { deviceName: "MARATHON-7", mode: "uhf", address: null });
+      publish("telemetry/time/sources", {
+        sources: [{ name: "rtc", time: at + 40, accuracy: 5 }],
+        utc_offset: 0,
+      });
+    });
+    await waitFor(() => expect(rowOf("MARATHON-7")).toHaveAttribute("data-state", "online"));
+    const clockEvent = (offsetMs: number, errorBoundMs: number) =>
+      ({ kind: "clock", offsetMs, errorBoundMs, oneWay: false, at: Date.now() }) as const;
+    act(() => {
+      const { fold } = useUnitRecords.getState();
+      fold(here, [clockEvent(-60, 2)]);
+      fold("http://10.0.0.2", [clockEvent(70, 3)]);
+      fold("http://10.0.0.3", [{ kind: "clock-failed", at: Date.now() }]);
+    });
+
+    // 130 ms between START and FINISH: each unit alone is within its 1 s alarm, the fleet is not ready.
+    const summary = screen.getByTestId("fleet-summary");
+    const line = screen.getByTestId("fleet-clocks");
+    expect(line).toHaveTextContent(/^Clocks disagree: 130 ms between START and FINISH$/);
+    expect(summary).toHaveTextContent(
+      /^4 units: 4 online, 0 offline, 0 with alarms · Not ready: clocks disagree$/,
+    );
+    expect(summary).toHaveClass("fleet-alarm");
+    expect(summary).toHaveAttribute("role", "status");
+    // Each unit's offset, behind a disclosure: earliest first, with its bound and how it was measured.
+    const offsets = screen.getByTestId("fleet-clock-offsets");
+    expect(offsets).not.toBeVisible();
+    await userEvent.setup().click(screen.getByText("Each unit's clock offset"));
+    expect(offsets).toBeVisible();
+    expect(
+      within(offsets)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual([
+      "START −60 ms ± 2 ms (sync)",
+      "MARATHON-7 +40 ms (one way)",
+      "FINISH +70 ms ± 3 ms (sync)",
+      "SPLIT: not compared (clock sync failed)",
+    ]);
+
+    // FINISH synced again at +30 ms: 100 ms apart, within the limit; the summary's own words again, and its colour.
+    act(() => useUnitRecords.getState().fold("http://10.0.0.2", [clockEvent(30, 3)]));
+    expect(line).toHaveTextContent(/^Clocks within 100 ms$/);
+    expect(summary).toHaveTextContent(/^4 units: 4 online, 0 offline, 0 with alarms$/);
+    expect(summary).toHaveClass("fleet-ok");
+  });
+
+  it("no line with one unit: nothing to compare it with", async () => {
+    localStorage.setItem(FLEET_KEY, "[]");
+    resetAllStores();
+    stubUnits();
+    renderPage();
+    await waitFor(() => expect(rowOf("START")).toHaveAttribute("data-state", "online"));
+    expect(screen.queryByTestId("fleet-clocks")).toBeNull();
   });
 });
 

@@ -15,7 +15,8 @@ import { brokerRowOf, useBrokerViews } from "./brokerFeed.ts";
 import { ColumnsControl } from "./ColumnsControl.tsx";
 import { OPTIONAL_COLUMNS, useFleetColumns } from "./columns.ts";
 import { FleetRowView } from "./FleetRowView.tsx";
-import { type FleetRow, filledRows, type SortKey, sortRows, summaryText, worstLevel } from "./model.ts";
+import { fleetClocks } from "./fleetClocks.ts";
+import { type FleetRow, filledRows, fleetLevel, fleetSummaryText, type SortKey, sortRows } from "./model.ts";
 import { ProfilesPanel } from "./ProfilesPanel.tsx";
 import { profileTargets, profileUnitOf } from "./profileTargets.ts";
 import { useRowWindow } from "./rowWindow.ts";
@@ -44,6 +45,8 @@ export default function FleetPage() {
     [views, now, noReadsMinutes, raceHours],
   );
   const rows = useMemo(() => [...polled, ...heard], [polled, heard]);
+  // The event's clocks (issue 41): how far apart the units' clocks are; apart by more than 100 ms, not ready.
+  const clocks = useMemo(() => fleetClocks(rows), [rows]);
   const records = useAllRecords();
   const targets = useMemo(() => profileTargets(polled, records, views), [polled, records, views]);
   const profile = useComparedProfile();
@@ -90,15 +93,30 @@ export default function FleetPage() {
       <ProfilesPanel targets={targets} compare={compare} />
       <div className="fleet-bar">
         <p
-          className={`fleet-summary fleet-${worstLevel(rows)}`}
+          className={`fleet-summary fleet-${fleetLevel(rows, clocks.spread)}`}
           data-testid="fleet-summary"
           data-filled={filledRows(rows)}
           role="status"
         >
-          {summaryText(rows)}
+          {fleetSummaryText(rows, clocks.spread)}
         </p>
         <ColumnsControl />
       </div>
+      {rows.length > 1 && (
+        <div
+          className={`fleet-clocks fleet-clocks-${clocks.spread ? (clocks.spread.agree ? "ok" : "alarm") : "none"}`}
+        >
+          <p data-testid="fleet-clocks">{clocks.text}</p>
+          <details>
+            <summary>Each unit's clock offset</summary>
+            <ul data-testid="fleet-clock-offsets">
+              {clocks.lines.map((line) => (
+                <li key={line.unit}>{line.text}</li>
+              ))}
+            </ul>
+          </details>
+        </div>
+      )}
       <div className="panel fleet-table">
         <table>
           <thead>

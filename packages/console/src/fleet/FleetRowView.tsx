@@ -3,12 +3,22 @@
 import { memo } from "react";
 import { MISSING } from "../shared/readings/telemetryFormat.ts";
 import { settingValueText } from "../shared/settings/profiles/profileDiff.ts";
-import { type ColumnId, FIXED_COLUMNS, lastAnswerText, rowDetails, STATE_TEXT } from "./columns.ts";
+import {
+  type ColumnId,
+  FIXED_COLUMNS,
+  lastAnswerText,
+  OPTIONAL_COLUMNS,
+  rowDetails,
+  STATE_TEXT,
+} from "./columns.ts";
 import type { FleetRow } from "./model.ts";
 import { useFleetUnits } from "./units.ts";
 import type { ProfileCell } from "./useProfileCompare.ts";
 
 const time = (at: number) => new Date(at).toLocaleTimeString();
+
+/** The optional cells' own classes (the others have none). */
+const CELL_CLASS: Partial<Record<ColumnId, string>> = { source: "fleet-source", clock: "mono" };
 
 type Props = {
   row: FleetRow;
@@ -90,34 +100,14 @@ export const FleetRowView = memo(function FleetRowView({
             ""
           )}
         </td>
-        <td data-col="source" className="fleet-source" hidden={off("source")}>
-          {r.source}
-        </td>
-        <td data-col="reader" hidden={off("reader")}>
-          {r.mode}
-        </td>
-        <td data-col="programs" hidden={off("programs")}>
-          {r.programs}
-          {r.programsSplit && <div className="muted fleet-split">{r.programsSplit}</div>}
-        </td>
-        <td data-col="battery" hidden={off("battery")}>
-          {r.battery}
-        </td>
-        <td data-col="seen" hidden={off("seen")}>
-          {r.seen}
-        </td>
-        <td data-col="rate" hidden={off("rate")}>
-          {r.readsPerMin}
-        </td>
-        <td data-col="antennas" hidden={off("antennas")}>
-          {r.antennas}
-        </td>
-        <td data-col="clock" className="mono" hidden={off("clock")}>
-          {r.clock}
-        </td>
-        <td data-col="firmware" hidden={off("firmware")}>
-          {r.firmware}
-        </td>
+        {OPTIONAL_COLUMNS.map(({ id, field }) => (
+          <td key={id} data-col={id} className={CELL_CLASS[id]} hidden={off(id)}>
+            {r[field]}
+            {id === "programs" && r.programsSplit && (
+              <div className="muted fleet-split">{r.programsSplit}</div>
+            )}
+          </td>
+        ))}
         {profile !== undefined && <ProfileCellView row={r} cell={profile} onPick={onPick} />}
         <td className="fleet-actions">
           <button

@@ -18,6 +18,7 @@ const ROW: FleetRow = {
   readsPerMin: "40",
   antennas: "2 / 3",
   clock: "+5 ms one way",
+  clockReading: { offsetMs: 5, errorBoundMs: 0, oneWay: true, at: 0 },
   firmware: "1.4.2",
   alarms: ["Battery low (10 %)", "Hot: cpu (71.0 °C)"],
   ready: "Not ready: Battery, Alarms",

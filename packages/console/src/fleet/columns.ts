@@ -11,16 +11,26 @@ export const COLUMNS_KEY = LOCAL_KEYS.fleetColumns;
 
 /** The figures an operator may show as columns (`id`: the cells' `data-col`), in the table's order. */
 export const OPTIONAL_COLUMNS = [
-  { id: "source", label: "Source", title: "Polled from this browser, or heard on a broker" },
-  { id: "reader", label: "Reader", title: "uhf or hf" },
-  { id: "programs", label: "Programs", title: "Timing programs connected" },
-  { id: "battery", label: "Battery", title: undefined },
-  { id: "seen", label: "Passings seen", title: undefined },
-  { id: "rate", label: "Reads / min", title: undefined },
-  { id: "antennas", label: "Antennas", title: "Antennas reading / antennas fitted, then the others' states (3 / 4: 2 Noise)" },
-  { id: "clock", label: "Clock offset", title: undefined },
-  { id: "firmware", label: "Firmware", title: undefined },
-] as const;
+  { id: "source", field: "source", label: "Source", title: "Polled from this browser, or heard on a broker" },
+  { id: "reader", field: "mode", label: "Reader", title: "uhf or hf" },
+  { id: "programs", field: "programs", label: "Programs", title: "Timing programs connected" },
+  { id: "battery", field: "battery", label: "Battery", title: undefined },
+  { id: "seen", field: "seen", label: "Passings seen", title: undefined },
+  { id: "rate", field: "readsPerMin", label: "Reads / min", title: undefined },
+  {
+    id: "antennas",
+    field: "antennas",
+    label: "Antennas",
+    title: "Antennas reading / antennas fitted, then the others' states (3 / 4: 2 Noise)",
+  },
+  { id: "clock", field: "clock", label: "Clock offset", title: undefined },
+  { id: "firmware", field: "firmware", label: "Firmware", title: undefined },
+] as const satisfies readonly {
+  id: string;
+  field: keyof FleetRow;
+  label: string;
+  title: string | undefined;
+}[];
 
 export type ColumnId = (typeof OPTIONAL_COLUMNS)[number]["id"];
 
@@ -82,23 +92,17 @@ export function stateText(r: FleetRow, time: (at: number) => string): string {
 
 /** Every figure of a row, in the table's words, for its details (what the columns not chosen would show, and more). */
 export function rowDetails(r: FleetRow, time: (at: number) => string): Detail[] {
+  // The optional columns' figures, in their order, with the Mode after the Reader.
+  const figures: Detail[] = OPTIONAL_COLUMNS.map((c) => ({
+    key: c.id,
+    label: c.label,
+    text: c.id === "programs" && r.programsSplit ? `${r.programs} (${r.programsSplit})` : r[c.field],
+  }));
+  figures.splice(2, 0, { key: "timing", label: "Mode", text: r.timing });
   return [
     { key: "state", label: "State", text: stateText(r, time) },
     ...(r.problem ? [{ key: "problem" as const, label: "Last request", text: r.problem }] : []),
-    { key: "source", label: "Source", text: r.source },
-    { key: "reader", label: "Reader", text: r.mode },
-    { key: "timing", label: "Mode", text: r.timing },
-    {
-      key: "programs",
-      label: "Programs",
-      text: r.programsSplit ? `${r.programs} (${r.programsSplit})` : r.programs,
-    },
-    { key: "battery", label: "Battery", text: r.battery },
-    { key: "seen", label: "Passings seen", text: r.seen },
-    { key: "rate", label: "Reads / min", text: r.readsPerMin },
-    { key: "antennas", label: "Antennas", text: r.antennas },
-    { key: "clock", label: "Clock offset", text: r.clock },
-    { key: "firmware", label: "Firmware", text: r.firmware },
+    ...figures,
     {
       key: "alarms",
       label: "Alarms",

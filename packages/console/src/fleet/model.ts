@@ -1,5 +1,6 @@
 // What a fleet row shows of a unit: its record's state, figures, alarms and Ready check (shared/unit/derive.ts, the same
 // derivation as the unit's own dashboard), the colour; sorting and summary.
+import type { ClockSpread } from "../shared/clock/clockSpread.ts";
 import { MISSING } from "../shared/readings/telemetryFormat.ts";
 import { readySummary } from "../shared/ready/readyRules.ts";
 import {
@@ -11,7 +12,7 @@ import {
   unitState,
 } from "../shared/unit/derive.ts";
 import { unitFigures } from "../shared/unit/figures.ts";
-import type { UnitRecord } from "../shared/unit/record.ts";
+import type { ClockReading, UnitRecord } from "../shared/unit/record.ts";
 
 export type { UnitState };
 /** The row's colour, worst first: offline, alarms, still checking, fine. */
@@ -37,6 +38,9 @@ export interface FleetRow {
   readsPerMin: string;
   antennas: string;
   clock: string;
+  /** The unit's clock as its record holds it (a sync's offset and bound, a broker's one-way figure, a failed sync, or
+   * null): what the Clock column says, compared across the fleet (fleet/fleetClocks.ts). */
+  clockReading: ClockReading | null;
   firmware: string;
   /** The alarms as the unit's own alarm panel lists them (acknowledged ones marked), or the conditions that hold. */
   alarms: string[];
@@ -71,13 +75,15 @@ export function unitRow(
   record: UnitRecord | undefined,
   ctx: UnitContext,
   listed: readonly ListedText[] | null,
-): Pick<FleetRow, "state" | "lastAnswer" | "alarms" | "level" | "ready"> & ReturnType<typeof unitFigures> {
+): Pick<FleetRow, "state" | "lastAnswer" | "clockReading" | "alarms" | "level" | "ready"> &
+  ReturnType<typeof unitFigures> {
   const state = unitState(record, ctx.now);
   const alarms = listed ? listed.map(listedText) : unitAlarms(record, ctx).map((a) => a.text);
   const row = {
     state,
     lastAnswer: record?.lastAnswerAt ?? null,
     ...unitFigures(record),
+    clockReading: record?.clock ?? null,
     alarms,
     level: rowLevel(state, alarms),
   };
@@ -145,6 +151,24 @@ export function summaryText(rows: readonly FleetRow[]): string {
   if (checking) parts.push(`${checking} checking`);
   parts.push(`${rows.filter((r) => r.alarms.length).length} with alarms`);
   return `${rows.length} ${rows.length === 1 ? "unit" : "units"}: ${parts.join(", ")}`;
+}
+
+/** What the summary adds when the units' clocks disagree (issue 41, item 5): the fleet is not ready for a race. */
+export const CLOCKS_NOT_READY = "Not ready: clocks disagree";
+
+/**
+ * The line above the table with the fleet's readiness: `summaryText`, and ` · Not ready: clocks disagree` when the
+ * units' clocks are further apart than the Ready check's 100 ms (`spread`: fleet/fleetClocks.ts); otherwise its words alone.
+ */
+export function fleetSummaryText(rows: readonly FleetRow[], spread: ClockSpread | null): string {
+  const text = summaryText(rows);
+  return spread && !spread.agree ? `${text} · ${CLOCKS_NOT_READY}` : text;
+}
+
+/** The summary's colour: the worst row's, and at least `alarm` while the units' clocks disagree. */
+export function fleetLevel(rows: readonly FleetRow[], spread: ClockSpread | null): RowLevel {
+  const worst = worstLevel(rows);
+  return spread && !spread.agree && LEVEL_RANK[worst] > LEVEL_RANK.alarm ? "alarm" : worst;
 }
 
 /** Rows online with their figures in (battery, passings, firmware): what a benchmark waits for with rows windowed. */
