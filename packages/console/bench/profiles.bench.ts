@@ -8,7 +8,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { type DeviceProfile, type RunningDevice, startFleet } from "@trc/device";
 import { API, ConfigGetResponse } from "@trc/protocol";
 import { MAX_IN_FLIGHT_IN_ALL, request } from "../src/api/client.ts";
-import { unitValuesQuery } from "../src/fleet/useProfileCompare.ts";
+import { unitValuesQuery } from "../src/fleet/useFleetProfiles.ts";
 import { timingConfirmations } from "../src/shared/race/timingGuard.ts";
 import { writeSetting } from "../src/shared/settings/configSet.ts";
 import {

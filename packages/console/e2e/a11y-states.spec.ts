@@ -1,11 +1,10 @@
-// axe-core with dialogs open, errors shown and the fleet's disclosures open: each state set up once and checked light and
-// dark, desktop and phone (the state itself, and the whole page once with a modal question open: the rest is a11y.spec's).
+// axe-core with dialogs open and errors shown: each state set up once and checked light and dark, desktop and phone
+// (the state itself, and the whole page once with a modal question open: the rest is a11y.spec's).
 import { AUTH_TEST_DELAY_MS, COMMAND_SEND_DELAY_MS, makeTestImage } from "@trc/protocol";
 import { axeScope, expectNoAxeViolationsInEachVariant } from "./a11y-helpers.ts";
 import { commandRow, EXECUTE, executeButton, historyEntries } from "./commands-helpers.ts";
 import { expectHighlight, setting } from "./configuration-helpers.ts";
 import { advanceClocks, expect, installClocks, test } from "./fixtures.ts";
-import { ownRow, rows } from "./fleet-helpers.ts";
 
 test("no axe violations with dialogs open and errors shown, light and dark, desktop and phone", async ({
   page,
@@ -147,22 +146,6 @@ test("no axe violations with dialogs open and errors shown, light and dark, desk
       await axeScope(setting(page, "MQTT client id")),
     );
     await input.fill(before);
-
-    // Fleet: the Columns box open with a figure chosen, and This unit's details open under its row.
-    await page.goto("/fleet");
-    const fleet = page.locator("section.fleet-page");
-    await expect(rows(page)).toHaveCount(1);
-    await page.getByRole("button", { name: "Columns" }).click();
-    await page.getByRole("checkbox", { name: "Battery" }).check();
-    await expect(page.getByRole("columnheader", { name: "Battery" })).toBeVisible();
-    await ownRow(page).getByRole("button", { name: "Details" }).click();
-    await expect(page.getByTestId("fleet-details")).toBeVisible();
-    await expectNoAxeViolationsInEachVariant(
-      page,
-      "the fleet's Columns box and a row's details",
-      () => expect(page.getByTestId("fleet-details")).toBeVisible(),
-      await axeScope(fleet),
-    );
   } finally {
     await device.hooks.clearFaults();
   }

@@ -11,7 +11,6 @@ import { alarmRow } from "./alarms-helpers.ts";
 import { advanceClocks, type Device, expect, installClocks, test } from "./fixtures.ts";
 import { readRows } from "./live-helpers.ts";
 import { value } from "./ready-helpers.ts";
-import { firstSyncDone } from "./telemetry-helpers.ts";
 
 /** A passing line: TAG;dd-mm-yyyy hh:mm:ss.ccc;ANT;SEQ;;R */
 const LINE = /^([^;]+);(\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2})\.(\d{3});\d;(\d+);;([01])$/;
@@ -98,11 +97,8 @@ test("an operator times a race: test mode, start, the gun, a program away and ba
 }) => {
   test.setTimeout(90_000);
   await installClocks(page, device);
-  // The unit's clock synced first (the dashboard's Device Time card): Start timing asks nothing of a good clock.
-  await page.goto("/");
-  await firstSyncDone(page);
   // Test mode: the unit reads (Live shows the reads) ...
-  await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Live", exact: true }).click();
+  await page.goto("/live");
   await expect(readRows(page).first()).toBeVisible();
   const badge = page.getByTestId("timing-badge");
   await expect(badge).toHaveText("Test mode");

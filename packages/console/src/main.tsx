@@ -1,10 +1,10 @@
 // Console entry: the routes on the guarded browser history, inside the query client, in StrictMode.
 import { QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode, startTransition } from "react";
+import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { createGuardedHistory } from "./app/history.ts";
 import { queryClient } from "./app/queryClient.ts";
-import { AppRoutes, loadPage } from "./app/router.tsx";
+import { AppRoutes } from "./app/router.tsx";
 import { startDashboard } from "./shared/readings/telemetryQueries.ts";
 import { apiBase, useDeviceSettings } from "./shared/unit/deviceSettings.ts";
 import { selectUnit } from "./shared/unit/unit.ts";
@@ -18,19 +18,11 @@ if (root) {
   if (/^\/(telemetry\/?)?$/.test(location.pathname)) {
     startDashboard(queryClient, apiBase(), useDeviceSettings.getState().deviceMode ?? "unknown");
   }
-  // The page's own chunk, asked for now: the shell renders once it is in, so the page draws in the first render, with
-  // no "Loading..." between (index.html has painted the header and navigation meanwhile; a chunk that could not load:
-  // the shell renders all the same and the route shows the error). As a transition, that render yields to the
-  // browser every few milliseconds instead of holding a phone's slow CPU for the whole page at once.
-  const render = () =>
-    startTransition(() =>
-      createRoot(root).render(
-        <StrictMode>
-          <QueryClientProvider client={queryClient}>
-            <AppRoutes history={createGuardedHistory()} />
-          </QueryClientProvider>
-        </StrictMode>,
-      ),
-    );
-  loadPage(location.pathname).then(render, render);
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <AppRoutes history={createGuardedHistory()} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
 }

@@ -4,7 +4,6 @@ import { act, screen } from "@testing-library/react";
 import type { TimingTelemetry } from "@trc/protocol";
 import { afterEach, beforeEach, vi } from "vitest";
 import { useAuth } from "../src/shared/access/authStore.ts";
-import { useUnitRecords } from "../src/shared/unit/records.ts";
 import { selectUnit } from "../src/shared/unit/unit.ts";
 import TimingPage from "../src/timing/TimingPage.tsx";
 import { renderPage } from "../test-utils.tsx";
@@ -94,15 +93,8 @@ export const readAgain = async () => {
 export const button = (name: string) => screen.getByRole("button", { name });
 export const cmds = () => unit.received.map((p) => p.cmd);
 
-/**
- * Opens the page and lets its first reads (the dataset, the unit's utc_offset) come in. The unit's clock as the alarm
- * watch's sync left it in its record: 3 ms off by default (Start timing asks nothing), or `clock` (null: never synced).
- */
-export async function open({ clock = 3 as number | null } = {}) {
-  if (clock !== null)
-    useUnitRecords
-      .getState()
-      .fold(UNIT, [{ kind: "clock", offsetMs: clock, errorBoundMs: 2, oneWay: false, at: Date.now() }]);
+/** Opens the page and lets its first reads (the dataset, the unit's utc_offset) come in. */
+export async function open() {
   renderPage("/timing", <TimingPage />);
   await settle();
 }

@@ -1,18 +1,25 @@
 // The background alarm watch, mounted once in the layout: the readings the rules need as queries sharing the
 // dashboard's cache (refreshed when 30 s old; race control's timing dataset the header's query, every 5 s), the rules
-// derived from the unit's record every second, a beep on new alarms (the tab title reads the store: app/useDeviceIdentity).
-import { type QueryClient, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
+// evaluated every second, a beep on new alarms (the tab title reads the store: app/useDeviceIdentity).
+import {
+  type QueryClient,
+  type UseQueryResult,
+  useQueries,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import { ALARM_WATCH_INTERVAL_MS, type TelemetryDataset } from "@trc/protocol";
 import { useEffect, useEffectEvent } from "react";
 import { useConnection } from "../api/connection.ts";
 import { useHeartbeat } from "../api/heartbeat.ts";
+import { type AlarmReadings, alarmRules, remember } from "../shared/alarms/alarmRules.ts";
 import { useAlarms } from "../shared/alarms/alarmStore.ts";
-import { clockResultQuery } from "../shared/clock/clockQuery.ts";
-import { timingQuery } from "../shared/race/timing.ts";
-import { datasetQuery } from "../shared/readings/telemetryQueries.ts";
-import { hasGps, unitAlarms } from "../shared/unit/derive.ts";
+import { clockResultQuery, clockView } from "../shared/clock/clockQuery.ts";
+import { timingQuery, useTimingIntent } from "../shared/race/timing.ts";
+import { backlog, passingsPoints } from "../shared/readings/backlog.ts";
+import { history } from "../shared/readings/telemetryHistory.ts";
+import { datasetQuery, type Reading } from "../shared/readings/telemetryQueries.ts";
 import { useApiBase } from "../shared/unit/deviceSettings.ts";
-import { followUnits, recordOf, useUnitRecord } from "../shared/unit/records.ts";
 import { useDeviceMode } from "../shared/unit/unit.ts";
 import { beep } from "../ui/beep.ts";
 
@@ -24,25 +31,9 @@ const MIN_WAIT_MS = 1000;
 
 const UNCANCELLED = new AbortController().signal;
 
-/**
- * The datasets the rules read: uhf/ports only on a uhf unit; time/sources (the source the clock follows), and gnss only
- * on a unit that has GPS among its sources (a unit without GPS answers 404 for it).
- */
-const WATCHED = [
-  "battery",
-  "storage",
-  "hw/temp",
-  "cellular",
-  "passings",
-  "time/sources",
-  "uhf/ports",
-  "gnss",
-] as const;
-
-/** The watched datasets of a unit of `mode`, with GPS or not. */
-export function watchedDatasets(mode: string | null, gps: boolean): TelemetryDataset[] {
-  return WATCHED.filter((d) => (d !== "uhf/ports" || mode === "uhf") && (d !== "gnss" || gps));
-}
+/** The datasets the rules read, uhf/ports last (only on a uhf unit). */
+const WATCHED = ["battery", "storage", "hw/temp", "cellular", "passings", "uhf/ports"] as const;
+type Watched = (typeof WATCHED)[number];
 
 /**
  * How long until a dataset is due again: the watch interval after its last answer (data or error, whoever asked:
@@ -78,33 +69,82 @@ export function watchQuery<D extends TelemetryDataset>(
   };
 }
 
+/** A dataset's latest reading and when it came; an errored one is emptied, as on its card. */
+type Latest = { data?: Reading<TelemetryDataset>["data"]; at: number } | undefined;
+
+function latestOf(results: UseQueryResult<Reading<TelemetryDataset>>[]): Partial<Record<Watched, Latest>> {
+  return Object.fromEntries(
+    results.map((r, i) => [
+      WATCHED[i],
+      r.status === "success" ? { data: r.data.data, at: r.dataUpdatedAt } : undefined,
+    ]),
+  );
+}
+
 export function useAlarmWatch(): void {
   const client = useQueryClient();
   const base = useApiBase();
   const mode = useDeviceMode();
   const reachable = useConnection((s) => s.online !== false);
   useHeartbeat();
-  const gps = hasGps(useUnitRecord(base));
-  const datasets = watchedDatasets(mode, gps);
-  // The readings the rules need are read here (the cards' queries, their cache); what they say is the unit's record's.
-  useQueries({ queries: datasets.map((d) => watchQuery(client, base, d, reachable)) });
-  useQuery(clockResultQuery(base));
+  const datasets = mode === "uhf" ? WATCHED : WATCHED.filter((d) => d !== "uhf/ports");
+  const latest = useQueries({
+    queries: datasets.map((d) => watchQuery(client, base, d, reachable)),
+    combine: latestOf,
+  });
+  const clock = clockView(useQuery(clockResultQuery(base)));
   // The header's query (same key and interval: no extra reads), never cancelled by an unmount as the others; null
   // for a unit without race control.
   const header = timingQuery(base);
-  useQuery({ ...header, queryFn: () => header.queryFn({ signal: UNCANCELLED }), enabled: reachable });
-  followUnits(client);
-
-  const evaluate = useEffectEvent((now: number) => {
-    const store = useAlarms.getState();
-    const alarms = unitAlarms(recordOf(base), { now, noReadsMinutes: store.noReadsMinutes });
-    if (store.update(alarms, now).length && store.sound) beep();
+  const timing = useQuery({
+    ...header,
+    queryFn: () => header.queryFn({ signal: UNCANCELLED }),
+    enabled: reachable,
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: starts again when the unit changes
+  const evaluate = useEffectEvent((now: number, since: number) => {
+    const battery = latest.battery?.data as AlarmReadings["battery"];
+    const storage = latest.storage?.data as AlarmReadings["storage"];
+    const temps = (latest["hw/temp"]?.data as { temps?: AlarmReadings["temps"] } | undefined)?.temps;
+    const cellular = latest.cellular?.data as AlarmReadings["cellular"];
+    const ports = latest["uhf/ports"];
+    const channels = (ports?.data as { channels?: AlarmReadings["channels"] } | undefined)?.channels;
+    const passings = latest.passings;
+    const seen = (passings?.data as { seen?: number } | undefined)?.seen;
+    const store = useAlarms.getState();
+    let memory = store.memory;
+    if (ports?.data) memory = remember(memory, { channels, at: ports.at });
+    if (passings?.data) memory = remember(memory, { seen, at: passings.at });
+    if (timing.data) {
+      const stopAsked = useTimingIntent.getState().stopAsked[base];
+      memory = remember(memory, { timing: timing.data, stopAsked, at: timing.dataUpdatedAt });
+    }
+    store.remember(memory);
+    const conn = useConnection.getState();
+    const current = alarmRules(
+      {
+        now,
+        connection: { online: conn.online, lastAnswerAt: conn.lastAnswerAt, since },
+        battery,
+        storage,
+        temps,
+        cellular,
+        channels: mode === "uhf" ? channels : undefined,
+        clockOffsetMs: clock.estimate?.offsetMs ?? null,
+        noReadsMinutes: store.noReadsMinutes,
+        // The unit's passings readings kept since the page opened (every answer, whoever asked: the watch reads every 30 s).
+        backlog: backlog(passingsPoints(history("passings:left", base), history("passings:seen", base)), now),
+      },
+      memory,
+    );
+    if (store.update(current, now).length && store.sound) beep();
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: starts again (a new `since`) when the unit changes
   useEffect(() => {
-    evaluate(Date.now());
-    const id = setInterval(() => evaluate(Date.now()), TICK_MS);
+    const since = Date.now();
+    evaluate(since, since);
+    const id = setInterval(() => evaluate(Date.now(), since), TICK_MS);
     return () => clearInterval(id);
   }, [base]);
 }

@@ -32,33 +32,14 @@ export function unitKey(base: string): string {
   return unitAddress(base) ?? base;
 }
 
-/** What the API client reports of a unit: it answered at `at`, or a request got no answer (why). */
-export type UnitReport = { ok: true; at: number } | { ok: false; reason: string; at: number };
-type ReportListener = (unit: string, report: UnitReport) => void;
-const listeners = new Set<ReportListener>();
-
-/** Hears every unit's answers and failures (the unit records: shared/unit/records.ts); answers how to stop. */
-export function onUnitReport(listener: ReportListener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-function report(unit: string, r: UnitReport): void {
-  for (const listener of listeners) listener(unit, r);
-}
-
 export const useConnection = create<ConnectionState>((set) => ({
   unit: null,
   ...UNKNOWN,
   answered(at, unit = currentUnit()) {
-    const key = unitKey(unit);
-    report(key, { ok: true, at });
-    if (key === currentUnit()) set({ online: true, lastAnswerAt: at, lastError: null });
+    if (unitKey(unit) === currentUnit()) set({ online: true, lastAnswerAt: at, lastError: null });
   },
   failed(reason, unit = currentUnit()) {
-    const key = unitKey(unit);
-    report(key, { ok: false, reason, at: Date.now() });
-    if (key === currentUnit()) set({ online: false, lastError: reason });
+    if (unitKey(unit) === currentUnit()) set({ online: false, lastError: reason });
   },
 }));
 

@@ -6,7 +6,7 @@ import {
   type BrokerMessage,
   type BrokerState,
   FLEET_TOPICS,
-} from "./broker.ts";
+} from "./mqtt.ts";
 import { connectBroker, KEEP_ALIVE_S } from "./mqttConnection.ts";
 
 /** A WebSocket the test plays the broker on: it keeps what the client sent and delivers what the test sends. */

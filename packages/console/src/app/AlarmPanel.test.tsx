@@ -11,7 +11,6 @@ import { useAlarmWatch, watchWait } from "../alarms/useAlarmWatch.ts";
 import { useAlarms } from "../shared/alarms/alarmStore.ts";
 import { telemetryKey } from "../shared/readings/telemetryQueries.ts";
 import { apiBase, useDeviceSettings } from "../shared/unit/deviceSettings.ts";
-import { followUnits } from "../shared/unit/records.ts";
 import { useTabTitle } from "./useDeviceIdentity.ts";
 
 const answers: Record<string, unknown> = {
@@ -126,11 +125,10 @@ describe("useAlarmWatch", () => {
     expect(document.title).toBe("(!) TRC | DECODER-01");
     expect(started.length).toBeGreaterThanOrEqual(1);
     // One request per dataset although StrictMode mounts the watch twice; never more than 2 in flight.
-    // time/sources: the source the clock follows; no gnss (this unit has no GPS among its sources).
-    const read = ["battery", "storage", "hw/temp", "cellular", "uhf/ports", "passings", "time/sources", "timing"];
-    for (const ds of read) expect(paths.filter((p) => p === `/api/telemetry/${ds}`)).toHaveLength(1);
-    expect(paths.filter((p) => p.startsWith("/api/telemetry/")).length).toBe(8);
-    // The eight reads leave together: the unit held exactly 2 at once (a broken gate would have let all 8 through).
+    for (const ds of ["battery", "storage", "hw/temp", "cellular", "uhf/ports", "passings", "timing"])
+      expect(paths.filter((p) => p === `/api/telemetry/${ds}`)).toHaveLength(1);
+    expect(paths.filter((p) => p.startsWith("/api/telemetry/")).length).toBe(7);
+    // The seven reads leave together: the unit held exactly 2 at once (a broken gate would have let all 7 through).
     expect(unit.maxInFlight).toBe(2);
     for (const b of screen.getAllByRole("button", { name: /^Acknowledge/ })) await userEvent.click(b);
     expect(document.title).toBe("TRC | DECODER-01");
@@ -150,15 +148,7 @@ describe("useAlarmWatch", () => {
     const paths = stubDevice();
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const battery = { data: answers["/api/telemetry/battery"], issues: [] };
-    // The dashboard's read, answered 10 s ago through the cache (its answer feeds the unit's record).
-    followUnits(client);
-    vi.useFakeTimers({ toFake: ["Date"] });
-    vi.setSystemTime(Date.now() - 10_000);
-    await client.fetchQuery({ queryKey: telemetryKey(apiBase(), "battery"), queryFn: () => battery });
-    vi.useRealTimers();
-    expect(client.getQueryState(telemetryKey(apiBase(), "battery"))?.dataUpdatedAt).toBeLessThan(
-      Date.now() - 9_000,
-    );
+    client.setQueryData(telemetryKey(apiBase(), "battery"), battery, { updatedAt: Date.now() - 10_000 });
     render(
       <QueryClientProvider client={client}>
         <Shell />

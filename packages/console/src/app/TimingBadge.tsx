@@ -1,6 +1,4 @@
-// The header's race control badge (issue 31): "Test mode" or "Timing · file · N passings"; nothing for a unit without
-// it. It reads the header's timing query, the answer that also fills the unit's record (its Fleet row's Mode column
-// says the same answer): the shell carries no record code, which the first route could not afford (docs/BUNDLE.md).
+// The header's race control badge (issue 31): "Test mode" or "Timing · file · N passings"; nothing for a unit without it.
 import { timingBadgeText, useTiming } from "../shared/race/timing.ts";
 
 export function TimingBadge() {

@@ -4,18 +4,17 @@ import { render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useCommands } from "../commands/commandsStore.ts";
 import { useFleetBrokers } from "../fleet/brokers.ts";
-import { useFleetColumns } from "../fleet/columns.ts";
 import { useFleetUnits } from "../fleet/units.ts";
 import { LocalStorageSection } from "../settings/LocalStorageSection.tsx";
 import { LOCAL_KEY_MEANINGS, SESSION_KEY_MEANINGS } from "../settings/storageKeyMeanings.ts";
 import { useAuth } from "../shared/access/authStore.ts";
 import { useFlags } from "../shared/access/flags.ts";
 import { useAlarms } from "../shared/alarms/alarmStore.ts";
+import { history, useTelemetryHistory } from "../shared/readings/telemetryHistory.ts";
 import { useReadySettings } from "../shared/ready/readySettings.ts";
 import { useProfiles } from "../shared/settings/profiles/profileStore.ts";
 import { resetAllStores } from "../shared/store/lazyStore.ts";
 import { LOCAL_KEYS, SESSION_KEYS } from "../shared/store/storageKeys.ts";
-import { recordOf, useUnitRecords } from "../shared/unit/records.ts";
 import { useRestart } from "../shared/unit/restartStore.ts";
 import { selectUnit } from "../shared/unit/unit.ts";
 
@@ -32,8 +31,6 @@ describe("browser storage", () => {
     useFlags.getState().setOverride("commands", "useAuth", false);
     useFleetUnits.getState().add("10.0.0.8");
     useFleetBrokers.getState().add("ws://10.0.0.7:9001", "judge", "broker-secret");
-    useFleetColumns.getState().choose("firmware", true);
-    useFleetColumns.getState().choose("battery", true);
     useAlarms.getState().setSound(true);
     useAlarms.getState().setNoReadsMinutes(3);
     useReadySettings.getState().setRaceHours(6.5);
@@ -64,7 +61,6 @@ describe("browser storage", () => {
     expect(localStorage.getItem("fleetBrokers")).toBe('[{"url":"ws://10.0.0.7:9001","username":"judge"}]');
     expect(localStorage.getItem("generalSettings")).toContain('"rootAPI":"http://10.0.0.9"');
     expect(localStorage.getItem("fleet")).toBe('["http://10.0.0.8"]');
-    expect(localStorage.getItem("fleetColumns")).toBe('["battery","firmware"]');
     expect(localStorage.getItem("alarmNoReadsMinutes")).toBe("3");
     expect(localStorage.getItem("readyRaceHours")).toBe("6.5");
     expect(localStorage.getItem("readyTimingNotNeeded")).toBe('["http://10.0.0.9"]');
@@ -95,7 +91,6 @@ describe("the stores", () => {
     const [units] = await Promise.all([
       import("../fleet/units.ts"),
       import("../fleet/brokers.ts"),
-      import("../fleet/columns.ts"),
       import("../commands/commandsStore.ts"),
       import("../shared/alarms/alarmStore.ts"),
       import("../shared/access/authStore.ts"),
@@ -104,7 +99,7 @@ describe("the stores", () => {
       import("../shared/settings/profiles/profileStore.ts"),
       import("../shared/ready/readySettings.ts"),
       import("../shared/unit/restartStore.ts"),
-      import("../shared/unit/records.ts"),
+      import("../shared/readings/telemetryHistory.ts"),
     ]);
     expect(getItem).not.toHaveBeenCalled();
     expect(getSessionItem).not.toHaveBeenCalled();
@@ -120,10 +115,7 @@ describe("the stores", () => {
     useFleetUnits.getState().add("10.0.0.8");
     useAlarms.getState().update([{ id: "hot", text: "Hot: cpu (71.0 °C)" }], 1);
     useAuth.getState().passwordTested({ successful: true, responseMsg: "ok" }, 20);
-    useUnitRecords
-      .getState()
-      .fold("http://10.0.0.9", [{ kind: "reading", dataset: "battery", data: { percentage: 50 }, at: 1 }]);
-    expect(recordOf("http://10.0.0.9")?.series.battery).toEqual([{ t: 1, v: 50 }]);
+    useTelemetryHistory.getState().record("", 1, { battery: 50 });
     localStorage.clear();
     localStorage.setItem(LOCAL_KEYS.alarmSound, "true");
     sessionStorage.clear();
@@ -132,7 +124,6 @@ describe("the stores", () => {
     expect(useFleetUnits.getState().added).toEqual([]);
     expect(useAlarms.getState()).toMatchObject({ list: [], sound: true });
     expect(useAuth.getState()).toMatchObject({ type: "NONE", level: 10 });
-    expect(recordOf("http://10.0.0.9")).toBeUndefined();
-    expect(useUnitRecords.getState().records).toEqual({});
+    expect(history("battery")).toEqual([]);
   });
 });

@@ -1,23 +1,17 @@
 // Export and Import of the configuration: download it as JSON; read a file, pick the differing settings, re-read the
-// unit (values changed since the preview are shown and left to the operator), D12's second confirmation for those that
-// change the passings of a unit that is (or may be) timing, then apply them one by one.
+// unit (values changed since the preview are shown and left to the operator), apply them one by one.
 import type { ConfigValue } from "@trc/protocol";
 import { useState } from "react";
 import { errorText } from "../api/errors.ts";
-import { notSentWhileTiming, type TimingConfirmation } from "../shared/race/timingGuard.ts";
-import { useTimingQuestion } from "../shared/race/timingQuestion.ts";
 import { conflictText } from "../shared/settings/conflict.ts";
-import { noAnswerResult, type SaveResult } from "../shared/settings/saveResult.ts";
 import type { ConfigEntry } from "../shared/settings/settingRules.ts";
 import { useDeviceName } from "../shared/unit/unit.ts";
 import { download } from "../ui/download.ts";
 import { Spinner } from "../ui/Spinner.tsx";
-import { TimingConfirm } from "../ui/TimingConfirm.tsx";
 import {
   backupFileName,
   choiceAfterRecheck,
   type ImportPlan,
-  type ImportRow,
   importValueText,
   makeBackup,
   planImport,
@@ -26,17 +20,16 @@ import {
 } from "./backup.ts";
 import type { LoadedConfig } from "./configApi.ts";
 import { SaveResultView } from "./SaveResultView.tsx";
-import type { SettingWrite } from "./useSettingWrite.ts";
+import type { SaveResult } from "./saveResult.ts";
 
 interface Props {
   items: readonly ConfigEntry[];
+  apply(name: string, value: ConfigValue): Promise<SaveResult>;
   /** Reads the unit's configuration again (before applying). */
   reread(): Promise<LoadedConfig>;
-  /** The page's write: each chosen value is sent (or recorded as not sent) on its input too. */
-  write: Pick<SettingWrite, "send" | "notSent" | "asksFor">;
 }
 
-export function BackupPanel({ items, reread, write }: Props) {
+export function BackupPanel({ items, apply, reread }: Props) {
   const deviceName = useDeviceName();
   const [plan, setPlan] = useState<ImportPlan | null>(null);
   const [fileValues, setFileValues] = useState<Record<string, unknown>>({});
@@ -45,7 +38,6 @@ export function BackupPanel({ items, reread, write }: Props) {
   const [results, setResults] = useState<Record<string, SaveResult | "busy">>({});
   const [applying, setApplying] = useState(false);
   const [error, setError] = useState("");
-  const question = useTimingQuestion<readonly ImportRow[]>((rows, declined) => void sendRows(rows, declined));
   const known = items.some((i) => i.value_current !== undefined);
 
   function exportNow() {
@@ -103,20 +95,10 @@ export function BackupPanel({ items, reread, write }: Props) {
       setApplying(false);
       return;
     }
-    const rows = checked.rows.filter((row) => !row.refused && choice.chosen.has(row.name));
-    question.confirm(await write.asksFor(rows.map((row) => row.name)), rows);
-  }
-
-  /** The chosen rows one by one; those of a unit the operator answered No for are not sent. */
-  async function sendRows(rows: readonly ImportRow[], declined: readonly TimingConfirmation[]) {
-    // One unit: this page's.
-    const [no] = declined;
-    for (const row of rows) {
-      const value = row.next as ConfigValue;
+    for (const row of checked.rows) {
+      if (row.refused || !choice.chosen.has(row.name)) continue;
       setResults((r) => ({ ...r, [row.name]: "busy" }));
-      const result = no?.settings.includes(row.name)
-        ? write.notSent(row.name, value, noAnswerResult(notSentWhileTiming(no)))
-        : await write.send(row.name, value);
+      const result = await apply(row.name, row.next as ConfigValue);
       setResults((r) => ({ ...r, [row.name]: result }));
       // Applied: not chosen again by a second click.
       if (result.ok) toggle(row.name, false);
@@ -142,7 +124,6 @@ export function BackupPanel({ items, reread, write }: Props) {
           }}
         />
       </label>
-      <TimingConfirm asks={question.asks} nameOf={() => deviceName} onAnswer={question.onAnswer} />
       {error && <p className="error-text">{error}</p>}
       {plan && (
         <div className="cfg-import">

@@ -22,7 +22,7 @@ const STATE_BADGE: Record<ConfigRefreshState, string> = {
 };
 
 export default function ConfigurationPage() {
-  const { state, refresh, reread, edit, submit, resolve, write, question, authOn } = useConfigPage();
+  const { state, refresh, edit, submit, apply, resolve, reread, authOn, guard } = useConfigPage();
   const unsaved = unsavedEdits(state);
   const names = unsaved.map((n) => state.items.find((i) => i.name_internal === n)?.name_display ?? n);
   return (
@@ -66,9 +66,9 @@ export default function ConfigurationPage() {
           </ul>
         </div>
       )}
-      <BackupPanel items={state.items} reread={reread} write={write} />
+      <BackupPanel items={state.items} apply={apply} reread={reread} />
       <SaveProfile items={state.items} />
-      <TimingConfirm {...question} />
+      <TimingConfirm {...guard} />
       {state.load === "REFRESHED" && state.items.length === 0 && (
         <p className="muted">The device reports no settings.</p>
       )}

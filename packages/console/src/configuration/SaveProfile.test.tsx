@@ -1,6 +1,5 @@
 // The Configuration page's part in fleet profiles (issue 32): "Save this unit's settings as a profile", and D12's second
-// confirmation before a setting that changes the passings is sent to a unit in timing mode (No sends nothing; an
-// import's No leaves only those settings unsent).
+// confirmation before a setting that changes the passings is sent to a unit in timing mode (No sends nothing).
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { BUILT_IN_CONFIG } from "@trc/protocol";
@@ -88,29 +87,6 @@ describe("D12: while the unit is timing", () => {
     await submit("UHF power", "HIGH");
     await waitFor(() => expect(resultOf("UHF power")).toHaveTextContent(/^200 - Success$/));
     expect(one.sets).toEqual(["tag_timeout=9", "uhf_power=HIGH"]);
-  });
-
-  it("an import asks once for its settings that change the passings; No leaves those unsent and applies the rest", async () => {
-    await openPage("timing");
-    const user = userEvent.setup();
-    const file = JSON.stringify({ uhf_power: "HIGH", tag_timeout: 9, raw_port: 10007 });
-    await user.upload(
-      screen.getByLabelText("Import"),
-      new File([file], "config.json", { type: "application/json" }),
-    );
-    await user.click(await screen.findByRole("button", { name: "Apply selected" }));
-    const dialog = await screen.findByRole("dialog", { name: "Change passings while timing?" });
-    expect(within(dialog).getByRole("listitem")).toHaveTextContent(
-      /^FINISH \(timing\): tag_timeout, raw_port$/,
-    );
-    await user.click(within(dialog).getByRole("button", { name: "No" }));
-    const rowResult = (name: string) =>
-      within(document.querySelector(`[data-import="${name}"]`) as HTMLElement).getByTestId("save-result");
-    await waitFor(() => expect(rowResult("uhf_power")).toHaveTextContent(/^200 - Success$/));
-    expect(rowResult("tag_timeout")).toHaveTextContent(/^Not sent: the unit is timing$/);
-    expect(rowResult("raw_port")).toHaveTextContent(/^Not sent: the unit is timing$/);
-    expect(resultOf("Tag timeout")).toHaveTextContent(/^Not sent: the unit is timing$/);
-    expect(one.sets).toEqual(["uhf_power=HIGH"]);
   });
 
   it("a unit in test mode is not asked", async () => {

@@ -1,5 +1,5 @@
 // The save result under a setting (SPEC §8): '{code} - {text}' in green or red, the device's reason, the response JSON on 200.
-import type { SaveResult } from "../shared/settings/saveResult.ts";
+import type { SaveResult } from "./saveResult.ts";
 
 export function SaveResultView({ result }: { result: SaveResult }) {
   return (

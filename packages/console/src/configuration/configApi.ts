@@ -1,9 +1,18 @@
-// The configuration's load (SPEC §7) through the API client: the settings of the local or remote store and their values;
-// a set is shared/settings/configSet.ts.
-import { API, BUILT_IN_CONFIG, ConfigGetResponse, ConfigItem, formatIssues } from "@trc/protocol";
+// The configuration calls of SPEC §7 through the API client: load the settings (local or remote store) and set one.
+import {
+  API,
+  BUILT_IN_CONFIG,
+  ConfigGetResponse,
+  ConfigItem,
+  type ConfigValue,
+  formatIssues,
+} from "@trc/protocol";
 import { request, send } from "../api/client.ts";
+import { DeviceError, errorText, isGuessLimit } from "../api/errors.ts";
 import { readMapping } from "../api/mappingStore.ts";
+import { writeSetting } from "../shared/settings/configSet.ts";
 import { type ConfigEntry, withCurrentValues, withKnownLimits } from "../shared/settings/settingRules.ts";
+import { noAnswerResult, type SaveResult, saveResult } from "./saveResult.ts";
 
 /** Remote store: how many setting definitions were queried of how many the device has. */
 export type Progress = (queried: number, available: number) => void;
@@ -51,4 +60,22 @@ export async function loadConfig(remote: boolean, opts: LoadOptions): Promise<Lo
   if (values.issues.length) issues.push(`Current values: ${formatIssues(values.issues)}`);
   const merged = withCurrentValues(items, values.data ?? {});
   return { items: merged.items, issues: [...issues, ...merged.issues] };
+}
+
+/**
+ * POST /api/config/set (D3), with credentials when the config area uses them. Only a 200 counts as set (SPEC §8):
+ * any other answer throws a `DeviceError` with its status and the device's reason.
+ */
+export async function setSetting(name: string, value: ConfigValue, base: string): Promise<SaveResult> {
+  const answer = await writeSetting(base, name, value);
+  return saveResult(answer.status, answer.body);
+}
+
+/** The result a failed set shows on its input: the device's status and reason, or why no answer came. */
+export function failedResult(err: unknown): SaveResult {
+  // The password limit: "Too many wrong passwords: try again in N s" rather than SPEC §8's "429 - Success".
+  if (isGuessLimit(err)) return { ...noAnswerResult(err.message), code: 429 };
+  if (err instanceof DeviceError && err.kind === "http" && err.status !== undefined)
+    return saveResult(err.status, err.body);
+  return noAnswerResult(errorText(err));
 }

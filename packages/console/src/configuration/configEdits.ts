@@ -2,7 +2,6 @@
 // `configView` puts the two together into what the page shows.
 import type { ConfigRefreshState, ConfigValue } from "@trc/protocol";
 import type { Conflict } from "../shared/settings/conflict.ts";
-import type { SaveResult } from "../shared/settings/saveResult.ts";
 import {
   type ConfigEntry,
   type Draft,
@@ -10,6 +9,7 @@ import {
   isEdited,
   readDraft,
 } from "../shared/settings/settingRules.ts";
+import type { SaveResult } from "./saveResult.ts";
 
 /** SPEC §4 config input: yellow when changed, green after a save, red after a failed one; busy while submitting. */
 export type FieldStatus = "clean" | "changed" | "saved" | "failed";

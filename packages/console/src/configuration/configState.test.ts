@@ -1,7 +1,6 @@
 // Unit tests of the page state machine: load states, input colours, busy flag, limits, refresh keeping edits.
 import { BUILT_IN_CONFIG } from "@trc/protocol";
 import { describe, expect, it } from "vitest";
-import { saveResult } from "../shared/settings/saveResult.ts";
 import { withCurrentValues } from "../shared/settings/settingRules.ts";
 import {
   type ConfigAction,
@@ -11,6 +10,7 @@ import {
   initialConfigState,
   unsavedEdits,
 } from "./configState.ts";
+import { saveResult } from "./saveResult.ts";
 
 const loaded = (
   values: Record<string, unknown> = { raw_port: 10000, gps_correction: false, uhf_power: "HIGH" },

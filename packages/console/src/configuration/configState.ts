@@ -2,9 +2,9 @@
 // answers as TanStack Query delivers them (`querySnapshot`) with the operator's edits (`editsReducer`) laid over them.
 // The page itself keeps only the edits and reads the rest from its query; tests drive the whole page through here.
 import type { ConfigValue } from "@trc/protocol";
-import type { SaveResult } from "../shared/settings/saveResult.ts";
 import type { ConfigEntry, Draft } from "../shared/settings/settingRules.ts";
 import { type ConfigView, configView, type Edits, editsReducer, type QuerySnapshot } from "./configEdits.ts";
+import type { SaveResult } from "./saveResult.ts";
 
 export {
   cleanField,

@@ -1,12 +1,17 @@
-// Unit tests of the Configuration page's side of conflicting edits: the edits behind the question (what the page
-// showed, each answer) and the import's re-check. The check itself and its words: shared/settings/conflict.test.ts.
-import { BUILT_IN_CONFIG } from "@trc/protocol";
+// Unit tests of conflicting edits: when the page asks, its text, each answer, the edits behind it and the import re-check.
+import { BUILT_IN_CONFIG, type ConfigValue } from "@trc/protocol";
 import { describe, expect, it } from "vitest";
-import { findConflict } from "../shared/settings/conflict.ts";
-import { saveResult } from "../shared/settings/saveResult.ts";
-import { type ConfigEntry, withCurrentValues } from "../shared/settings/settingRules.ts";
+import {
+  CONFLICT_ANSWERS,
+  type ConflictAnswer,
+  conflictStep,
+  conflictText,
+  findConflict,
+} from "../shared/settings/conflict.ts";
+import { type ConfigEntry, valueText, withCurrentValues } from "../shared/settings/settingRules.ts";
 import { choiceAfterRecheck, planImport, recheckImport } from "./backup.ts";
 import { configView, type Edits, editsReducer, type QuerySnapshot } from "./configEdits.ts";
+import { saveResult } from "./saveResult.ts";
 
 const itemsWith = (values: Record<string, unknown>): ConfigEntry[] =>
   withCurrentValues(BUILT_IN_CONFIG, values).items;
@@ -23,6 +28,48 @@ const itemOf = (q: QuerySnapshot, name: string): ConfigEntry => {
   if (!item) throw new Error(name);
   return item;
 };
+
+describe("findConflict", () => {
+  it.each<[ConfigValue | undefined, ConfigValue | undefined, ConfigValue, boolean]>([
+    // shown, unit now, to send, asks
+    [10000, 10000, 10002, false], // nobody else changed it
+    [10000, 10005, 10002, true], // another operator changed it
+    [10000, 10002, 10002, false], // the unit already has what is sent: nothing to lose
+    [undefined, 10005, 10002, true], // not reported when shown, reported now
+    [10000, undefined, 10002, true], // the unit stopped reporting it
+    [undefined, undefined, 10002, false],
+    [false, true, false, true], // a checkbox turned on meanwhile, sending it off
+    [false, true, true, false],
+    ["HIGH", "LOW", "MEDIUM", true],
+    ["", "x", "y", true],
+    [0, -0, 5, true], // Object.is: a different number on the wire
+  ])("shown %j, unit %j, sending %j → asks %s", (shown, now, value, asks) => {
+    expect(findConflict(shown, now, value)).toStrictEqual(asks ? { old: shown, now, value } : null);
+  });
+});
+
+describe("the text and the answers", () => {
+  it("says what changed, OLD → NEW as the page shows values", () => {
+    expect(conflictText(valueText(10000), valueText(10005))).toBe(
+      "Changed on the unit since you opened this page: 10000 → 10005",
+    );
+    expect(conflictText(valueText(""), valueText(undefined))).toBe(
+      'Changed on the unit since you opened this page: "" → (not reported)',
+    );
+    expect(conflictText(valueText("a", true), valueText("b", true))).toBe(
+      "Changed on the unit since you opened this page: •••••••• → ••••••••",
+    );
+  });
+
+  it.each<[ConflictAnswer, string, object]>([
+    ["overwrite", "Overwrite", { send: 10002 }],
+    ["keep", "Keep the unit's value", { take: 10005 }],
+    ["edit", "Edit further", { editFrom: 10005 }],
+  ])("%s is labelled %j and does %j", (answer, label, step) => {
+    expect(CONFLICT_ANSWERS[answer]).toBe(label);
+    expect(conflictStep({ old: 10000, now: 10005, value: 10002 }, answer)).toEqual(step);
+  });
+});
 
 describe("the edits behind the question", () => {
   const v1 = snapshot({ raw_port: 10000, filtered_port: 10001 }, 1);

@@ -1,8 +1,6 @@
-// The file table: Name / Size / Actions with sortable headers, a download link and a delete button per file, Export…
-// for a timing session's file.
+// The file table: Name / Size / Actions with sortable headers, a download link and a delete button per file.
 import { API } from "@trc/protocol";
 import { apiUrl } from "../api/client.ts";
-import { isSessionFileName } from "../shared/export/sessionFile.ts";
 import { formatBytes } from "../shared/readings/bytes.ts";
 import { SortHeader } from "../ui/SortHeader.tsx";
 import { Spinner } from "../ui/Spinner.tsx";
@@ -17,11 +15,9 @@ interface Props {
   /** The last failed delete, shown under its row. */
   failure: { name: string; reason: string } | null;
   onDelete(name: string): void;
-  /** Export… of a timing file (D12's session file); none without it. */
-  onExport?(name: string): void;
 }
 
-export function FileTable({ rows, sort, onSort, deleting, failure, onDelete, onExport }: Props) {
+export function FileTable({ rows, sort, onSort, deleting, failure, onDelete }: Props) {
   return (
     <div className="panel files-table">
       <table>
@@ -58,16 +54,6 @@ export function FileTable({ rows, sort, onSort, deleting, failure, onDelete, onE
                   >
                     Download
                   </a>
-                  {onExport && isSessionFileName(f.name) && (
-                    <button
-                      type="button"
-                      className="btn btn-small"
-                      onClick={() => onExport(f.name)}
-                      aria-label={`Export ${f.name}`}
-                    >
-                      Export…
-                    </button>
-                  )}
                   <button
                     type="button"
                     className="btn btn-small btn-danger"

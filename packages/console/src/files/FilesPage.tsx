@@ -1,12 +1,8 @@
-// The files page (SPEC §2): the device's files with size, download and delete, sortable; an empty state that refreshes;
-// Export… of a timing file (its passings in a timing program's import format).
+// The files page (SPEC §2): the device's files with size, download and delete, sortable; an empty state that refreshes.
 import { formatIssues } from "@trc/protocol";
 import { useMemo, useState } from "react";
 import { errorText } from "../api/errors.ts";
-import { ExportBody, ExportOutcome } from "../shared/export/ExportBody.tsx";
-import { useSessionExport } from "../shared/export/useSessionExport.ts";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
-import { download } from "../ui/download.ts";
 import { Spinner } from "../ui/Spinner.tsx";
 import { FileTable } from "./FileTable.tsx";
 import { deleteFailure, refreshFailure } from "./fileActions.ts";
@@ -20,7 +16,6 @@ export default function FilesPage() {
   const { query, refetch, remove, refreshFiles } = useFiles();
   const [sort, setSort] = useState<FileSort>(DEFAULT_SORT);
   const [asking, setAsking] = useState<string | null>(null);
-  const exp = useSessionExport(download);
   const deleting = remove.isPending ? (remove.variables ?? null) : null;
   const failure =
     remove.isError && remove.variables !== undefined
@@ -86,13 +81,8 @@ export default function FilesPage() {
           deleting={deleting}
           failure={failure}
           onDelete={(name) => setAsking(name)}
-          onExport={exp.start}
         />
       )}
-      <ExportOutcome exp={exp} />
-      <ConfirmDialog key={exp.attempt} {...exp.dialog}>
-        <ExportBody exp={exp} />
-      </ConfirmDialog>
       <ConfirmDialog
         open={asking !== null}
         title="Delete file?"

@@ -5,24 +5,20 @@ import { useLocation } from "wouter";
 import { useAlarms } from "../shared/alarms/alarmStore.ts";
 import { useReadySettings } from "../shared/ready/readySettings.ts";
 import { useComparedProfile } from "../shared/settings/profiles/profileStore.ts";
-import { useAllRecords } from "../shared/unit/records.ts";
 import { selectUnit } from "../shared/unit/unit.ts";
 import { SortHeader } from "../ui/SortHeader.tsx";
 import { useNow } from "../ui/useNow.ts";
 import { AddUnitForm } from "./AddUnitForm.tsx";
 import { BrokerPanel } from "./BrokerPanel.tsx";
 import { brokerRowOf, useBrokerViews } from "./brokerFeed.ts";
-import { ColumnsControl } from "./ColumnsControl.tsx";
-import { OPTIONAL_COLUMNS, useFleetColumns } from "./columns.ts";
 import { FleetRowView } from "./FleetRowView.tsx";
-import { fleetClocks } from "./fleetClocks.ts";
-import { type FleetRow, filledRows, fleetLevel, fleetSummaryText, type SortKey, sortRows } from "./model.ts";
+import { useFleetHistory } from "./fleetHistory.ts";
+import { type FleetRow, filledRows, type SortKey, sortRows, summaryText, worstLevel } from "./model.ts";
 import { ProfilesPanel } from "./ProfilesPanel.tsx";
-import { profileTargets, profileUnitOf } from "./profileTargets.ts";
 import { useRowWindow } from "./rowWindow.ts";
 import { thisUnit, useFleetUnits } from "./units.ts";
+import { profileTargets, profileUnitOf, useProfileCompare } from "./useFleetProfiles.ts";
 import { ROW_TICK_MS, useFleetRows } from "./useFleetRows.ts";
-import { useProfileCompare } from "./useProfileCompare.ts";
 import "./fleet.css";
 
 export default function FleetPage() {
@@ -38,17 +34,12 @@ export default function FleetPage() {
   const views = useBrokerViews();
   const now = useNow(ROW_TICK_MS);
   const heard = useMemo(
-    () =>
-      views.flatMap((v) =>
-        v.units.map((u) => brokerRowOf(u, { now, noReadsMinutes, raceHours, timingNotNeeded: false })),
-      ),
+    () => views.flatMap((v) => v.units.map((u) => brokerRowOf(u, now, noReadsMinutes, raceHours))),
     [views, now, noReadsMinutes, raceHours],
   );
   const rows = useMemo(() => [...polled, ...heard], [polled, heard]);
-  // The event's clocks (issue 41): how far apart the units' clocks are; apart by more than 100 ms, not ready.
-  const clocks = useMemo(() => fleetClocks(rows), [rows]);
-  const records = useAllRecords();
-  const targets = useMemo(() => profileTargets(polled, records, views), [polled, records, views]);
+  const readings = useFleetHistory((s) => s.units);
+  const targets = useMemo(() => profileTargets(polled, readings, views), [polled, readings, views]);
   const profile = useComparedProfile();
   const compare = useProfileCompare(
     targets.map((t) => t.unit),
@@ -57,18 +48,6 @@ export default function FleetPage() {
   const shown = useMemo(() => sortRows(rows, sort.key, sort.descending), [rows, sort]);
   const body = useRef<HTMLTableSectionElement>(null);
   const win = useRowWindow(shown.length, body);
-  const columns = useFleetColumns((s) => s.shown);
-  // The rows whose details are open, by address (kept while a windowed row is not drawn).
-  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set());
-  const toggleDetails = useCallback(
-    (address: string) =>
-      setOpened((o) => {
-        const next = new Set(o);
-        if (!next.delete(address)) next.add(address);
-        return next;
-      }),
-    [],
-  );
 
   const sortBy = (key: SortKey) =>
     setSort((s) => ({ key, descending: s.key === key ? !s.descending : false }));
@@ -91,46 +70,32 @@ export default function FleetPage() {
       <AddUnitForm />
       <BrokerPanel views={views} here={here} />
       <ProfilesPanel targets={targets} compare={compare} />
-      <div className="fleet-bar">
-        <p
-          className={`fleet-summary fleet-${fleetLevel(rows, clocks.spread)}`}
-          data-testid="fleet-summary"
-          data-filled={filledRows(rows)}
-          role="status"
-        >
-          {fleetSummaryText(rows, clocks.spread)}
-        </p>
-        <ColumnsControl />
-      </div>
-      {rows.length > 1 && (
-        <div
-          className={`fleet-clocks fleet-clocks-${clocks.spread ? (clocks.spread.agree ? "ok" : "alarm") : "none"}`}
-        >
-          <p data-testid="fleet-clocks">{clocks.text}</p>
-          <details>
-            <summary>Each unit's clock offset</summary>
-            <ul data-testid="fleet-clock-offsets">
-              {clocks.lines.map((line) => (
-                <li key={line.unit}>{line.text}</li>
-              ))}
-            </ul>
-          </details>
-        </div>
-      )}
+      <p
+        className={`fleet-summary fleet-${worstLevel(rows)}`}
+        data-testid="fleet-summary"
+        data-filled={filledRows(rows)}
+        role="status"
+      >
+        {summaryText(rows)}
+      </p>
       <div className="panel fleet-table">
         <table>
           <thead>
             <tr>
               <SortHeader label="Name" state={sortState("name")} onSort={() => sortBy("name")} />
+              <th>Source</th>
+              <th>Reader</th>
               <SortHeader label="State" state={sortState("state")} onSort={() => sortBy("state")} />
               <th title="Test: nothing stored or sent">Mode</th>
-              <th title="The Ready check: the failing items, or Ready">Ready</th>
+              <th title="Timing programs connected">Programs</th>
+              <th>Battery</th>
+              <th>Passings seen</th>
+              <th>Reads / min</th>
+              <th title="Channels with an antenna / channels with reads">Antennas</th>
+              <th>Clock offset</th>
+              <th>Firmware</th>
               <th>Alarms</th>
-              {OPTIONAL_COLUMNS.map((c) => (
-                <th key={c.id} title={c.title} hidden={!columns.includes(c.id)}>
-                  {c.label}
-                </th>
-              ))}
+              <th title="The Ready check: the failing items, or Ready">Ready</th>
               {profile && <th title={`Against the profile ${profile.name}`}>Profile</th>}
               <th>
                 <span className="visually-hidden">Actions</span>
@@ -144,9 +109,6 @@ export default function FleetPage() {
                 key={r.address}
                 row={r}
                 onOpen={open}
-                columns={columns}
-                open={opened.has(r.address)}
-                onDetails={toggleDetails}
                 profile={profile ? (compare.cells.get(profileUnitOf(r) ?? "") ?? null) : undefined}
                 onPick={compare.pick}
               />

@@ -14,8 +14,7 @@ import { download } from "../ui/download.ts";
 import { TimingConfirm } from "../ui/TimingConfirm.tsx";
 import { ProfileEditor } from "./ProfileEditor.tsx";
 import { settingLine, unitLine } from "./profileLines.ts";
-import type { ProfileTarget } from "./profileTargets.ts";
-import type { ProfileCompare } from "./useProfileCompare.ts";
+import type { ProfileCompare, ProfileTarget } from "./useFleetProfiles.ts";
 import { type Run, useProfileRun } from "./useProfileRun.ts";
 
 const plural = (n: number) => `${n} ${n === 1 ? "unit" : "units"}`;

@@ -2,8 +2,6 @@
 import { useEffect } from "react";
 import { BROKER_RETRY_MS, type BrokerConnection, type BrokerState, connectBroker } from "../api/mqtt.ts";
 import { lazyStore } from "../shared/store/lazyStore.ts";
-import type { UnitContext } from "../shared/unit/derive.ts";
-import { useUnitRecords } from "../shared/unit/records.ts";
 import { brokerPassword, type FleetBroker } from "./brokers.ts";
 import type { BrokerUnit } from "./brokerUnits.ts";
 import type { FleetRow } from "./model.ts";
@@ -40,8 +38,6 @@ const feeds = new Map<string, Feed>();
 /** What the page shows of the feeds: their state when last flushed. */
 const useViews = lazyStore<{ views: readonly BrokerView[] }>()(() => ({ views: [] }));
 let dirty = false;
-/** The units whose record changed since the last flush. */
-const heard = new Set<BrokerUnit>();
 let timer: ReturnType<typeof setTimeout> | undefined;
 
 const retryS = BROKER_RETRY_MS / 1000;
@@ -67,10 +63,6 @@ function flush(): void {
   timer = undefined;
   if (!dirty) return;
   dirty = false;
-  // The records heard since the last flush join every other unit's, in the one store of records.
-  if (heard.size)
-    useUnitRecords.getState().put(Object.fromEntries([...heard].map((u) => [u.record.unit, u.record])));
-  heard.clear();
   useViews.setState({
     views: [...feeds.values()].map((f) => ({
       url: f.url,
@@ -105,11 +97,8 @@ export function openFeed(broker: FleetBroker): () => void {
           const id = /^trc\/([^/]+)\//.exec(message.topic)?.[1];
           if (!id) return;
           const next = units.applyMessage(feed.units.get(id), feed.url, message);
-          const last = feed.units.get(id);
-          if (next && next !== last) {
+          if (next && next !== feed.units.get(id)) {
             feed.units.set(id, next);
-            if (last) heard.delete(last);
-            if (next.record !== last?.record) heard.add(next);
             changed();
           }
         },
@@ -135,9 +124,9 @@ export function openFeed(broker: FleetBroker): () => void {
 }
 
 /** A broker unit's row (computed again only when the unit or the clock tick changed); its units exist only once loaded. */
-export function brokerRowOf(u: BrokerUnit, ctx: UnitContext): FleetRow {
+export function brokerRowOf(u: BrokerUnit, now: number, noReadsMinutes: number, raceHours: number): FleetRow {
   if (!unitsModule) throw new Error("A broker unit before its module loaded");
-  return unitsModule.cachedBrokerRow(u, ctx);
+  return unitsModule.cachedBrokerRow(u, now, noReadsMinutes, raceHours);
 }
 
 /** What every broker listened to has heard, redrawn at most every FLUSH_MS. */

@@ -1,92 +1,77 @@
-// Fleet rows from the unit's one record: Online/Offline by the 10 s rule, the figures shown, the alarm rules' texts,
-// sorting and the summary.
+// Fleet rows: Online/Offline by the 10 s rule, the figures shown, the alarm rules' texts, sorting and the summary.
 import { describe, expect, it } from "vitest";
-import { type UnitContext, unitState } from "../shared/unit/derive.ts";
-import { antennaText, clockText } from "../shared/unit/figures.ts";
-import { emptyRecord, foldEvents, type RecordData, type UnitEvent } from "../shared/unit/record.ts";
-import { answerEvents } from "../shared/unit/recordEvents.ts";
-import { type FleetRow, rowOf, sortRows, summaryText, worstLevel } from "./model.ts";
+import { EMPTY_MEMORY, remember } from "../shared/alarms/alarmRules.ts";
+import type { ClockEstimate } from "../shared/clock/timeSync.ts";
+import {
+  antennaText,
+  clockText,
+  type FleetRow,
+  type QueryView,
+  rowOf,
+  sortRows,
+  summaryText,
+  unitState,
+  worstLevel,
+} from "./model.ts";
+import type { FleetReading } from "./poll.ts";
 
 const T = 1_700_000_000_000;
-const U = "http://10.0.0.2";
 
-const DATA: RecordData = {
-  battery: { state: "DISCHARGING", percentage: 62.4, capacity: 5200, current: -600 },
-  passings: { seen: 1234, filtered: 500, unique: 200, sent: 190, left: 10, delta: 5 },
-  "uhf/ports": {
-    channels: [
-      { id: 0, ant: true, reads: 10, loss: -17 },
-      { id: 1, ant: true, reads: 0, loss: -16 },
-      { id: 2, ant: false, reads: 0, loss: -0.6 },
-    ],
-  },
-  firmware: { version: "1.4.2" },
-};
-
-/** A unit's record after one poll's answer at `at` (its name, mode and `data`), then `more` events. */
-function record(o: { mode?: string; data?: RecordData; at?: number } = {}, more: UnitEvent[] = []) {
-  const at = o.at ?? T;
-  return foldEvents(emptyRecord(U), [
-    ...answerEvents({ name: "DECODER-01", mode: o.mode ?? "uhf", data: o.data ?? DATA, errors: {}, at }),
-    { kind: "answered", at },
-    ...more,
-  ]);
+function reading(patch: Partial<FleetReading> = {}): FleetReading {
+  return {
+    name: "DECODER-01",
+    mode: "uhf",
+    data: {
+      battery: { state: "DISCHARGING", percentage: 62.4, capacity: 5200, current: -600 },
+      passings: { seen: 1234, filtered: 500, unique: 200, sent: 190, left: 10, delta: 5 },
+      "uhf/ports": {
+        channels: [
+          { id: 0, ant: true, reads: 10, loss: -17 },
+          { id: 1, ant: true, reads: 0, loss: -16 },
+          { id: 2, ant: false, reads: 0, loss: -0.6 },
+        ],
+      },
+      firmware: { version: "1.4.2" },
+    },
+    errors: {},
+    at: T,
+    readsPerMin: 61.6,
+    memory: EMPTY_MEMORY,
+    poll: 1,
+    ...patch,
+  };
 }
 
-const ctx = (now: number, noReadsMinutes = 10, o: Partial<UnitContext> = {}): UnitContext => ({
-  now,
-  noReadsMinutes,
-  raceHours: 4,
-  timingNotNeeded: false,
-  ...o,
-});
-const clock = (offsetMs: number, errorBoundMs: number, at = T): UnitEvent => ({
-  kind: "clock",
-  offsetMs,
-  errorBoundMs,
-  oneWay: false,
-  at,
+const ok = (data: FleetReading, at = T): QueryView<FleetReading> => ({
+  status: "success",
+  data,
+  dataUpdatedAt: at,
+  errorUpdatedAt: 0,
 });
 
 describe("unitState", () => {
   it("checking before the first answer, online after one", () => {
-    expect(unitState(undefined, T)).toBe("checking");
-    expect(unitState(emptyRecord(U), T)).toBe("checking");
-    expect(unitState(record(), T)).toBe("online");
-    expect(rowOf(U, false, undefined, ctx(T))).toMatchObject({ state: "checking", level: "checking" });
+    expect(unitState({ status: "pending", dataUpdatedAt: 0, errorUpdatedAt: 0 })).toBe("checking");
+    expect(unitState(ok(reading()))).toBe("online");
   });
-  it("offline when the last request failed and the last answer is 10 s or more older (as the alarm), or there was none", () => {
-    const failed = (at: number) =>
-      foldEvents(record(), [{ kind: "silent", reason: "The device cannot be reached", at }]);
-    // Never answered: Offline at once.
-    const never = foldEvents(emptyRecord(U), [{ kind: "silent", reason: "x", at: T }]);
-    expect(unitState(never, T)).toBe("offline");
-    expect(unitState(failed(T + 15_000), T + 15_000)).toBe("offline");
-    expect(unitState(failed(T + 10_000), T + 10_000)).toBe("offline");
-    expect(unitState(failed(T + 9_999), T + 9_999)).toBe("online");
-    // The clock goes on: the same failure is Offline once the last answer is 10 s old.
-    expect(unitState(failed(T + 5_000), T + 10_000)).toBe("offline");
-    // An answer after the failure: online again.
-    expect(
-      unitState(foldEvents(failed(T + 15_000), [{ kind: "answered", at: T + 16_000 }]), T + 16_000),
-    ).toBe("online");
+  it("offline when the last poll failed and the last answer is 10 s or more older (as the alarm), or there was none", () => {
+    expect(unitState({ status: "error", dataUpdatedAt: 0, errorUpdatedAt: T })).toBe("offline");
+    expect(unitState({ status: "error", dataUpdatedAt: T, errorUpdatedAt: T + 15_000 })).toBe("offline");
+    expect(unitState({ status: "error", dataUpdatedAt: T, errorUpdatedAt: T + 10_000 })).toBe("offline");
+    expect(unitState({ status: "error", dataUpdatedAt: T, errorUpdatedAt: T + 9_999 })).toBe("online");
   });
 });
 
 describe("rowOf", () => {
   it("shows name, mode, battery, passings, rate, antennas, clock, firmware; no alarms is 'ok'", () => {
-    // Seen 1203 half a minute earlier: 31 reads in 30 s.
-    const earlier = foldEvents(emptyRecord(U), [
-      { kind: "reading", dataset: "passings", data: { ...DATA.passings, seen: 1203 }, at: T - 30_000 },
-    ]);
-    const r = foldEvents(earlier, [
-      ...answerEvents({ name: "DECODER-01", mode: "uhf", data: DATA, errors: {}, at: T }),
-      clock(3.4, 2.6),
-    ]);
-    const row = rowOf(U, false, r, ctx(T + 100));
+    const clock: QueryView<ClockEstimate> = {
+      status: "success",
+      data: { offsetMs: 3.4, errorBoundMs: 2.6, bestRttMs: 5, meanRttMs: 6, delayMs: 3 },
+      dataUpdatedAt: T,
+      errorUpdatedAt: 0,
+    };
+    const row = rowOf("http://10.0.0.2", false, ok(reading()), clock, 10, T + 100);
     expect(row).toMatchObject({
-      address: U,
-      isThis: false,
       name: "DECODER-01",
       mode: "uhf",
       state: "online",
@@ -94,90 +79,70 @@ describe("rowOf", () => {
       battery: "62 %",
       seen: "1234",
       readsPerMin: "62",
-      antennas: "1 / 2",
+      antennas: "2 / 1",
       clock: "+3 ms ± 3 ms",
       firmware: "1.4.2",
       alarms: [],
       level: "ok",
       problem: null,
-      source: "Polled",
-      detail: U,
-      opens: U,
-      openWhy: null,
     });
   });
 
-  it("reads per minute needs two readings of Seen at least 10 s apart", () => {
-    expect(rowOf(U, false, record(), ctx(T)).readsPerMin).toBe("—");
-    const close = foldEvents(
-      record({ at: T - 9_000 }),
-      answerEvents({
-        name: "DECODER-01",
-        mode: "uhf",
-        data: { passings: { seen: 1300 } },
-        errors: {},
-        at: T,
-      }),
-    );
-    expect(rowOf(U, false, close, ctx(T)).readsPerMin).toBe("—");
-  });
-
   it("uses the alarm panel's rules and texts: a low battery, a clock 2 s off", () => {
-    const low = record({ data: { battery: { state: "DISCHARGING", percentage: 0.09 } } }, [clock(2001, 3)]);
-    const row = rowOf(U, false, low, ctx(T));
+    const low = reading({ data: { battery: { state: "DISCHARGING", percentage: 0.09 } } });
+    const clock = {
+      status: "success" as const,
+      data: { offsetMs: 2001, errorBoundMs: 3, bestRttMs: 5, meanRttMs: 6, delayMs: 3 },
+      dataUpdatedAt: T,
+      errorUpdatedAt: 0,
+    };
+    const row = rowOf("http://10.0.0.2", false, ok(low), clock, 10, T);
     expect(row.alarms).toEqual(["Battery low (9 %)", "Device clock off (+2.0 s)"]);
     expect(row.level).toBe("alarm");
     expect(row.battery).toBe("9 %");
   });
 
   it("an offline unit: its address as name until it answered, 'Unit offline', the reason of the failure", () => {
-    const dead = foldEvents(emptyRecord("http://10.0.0.9"), [
-      { kind: "silent", reason: "The device cannot be reached", at: T },
-    ]);
-    const row = rowOf("http://10.0.0.9", false, dead, ctx(T));
+    const row = rowOf(
+      "http://10.0.0.9",
+      false,
+      {
+        status: "error",
+        dataUpdatedAt: 0,
+        errorUpdatedAt: T,
+        error: new Error("The device cannot be reached"),
+      },
+      undefined,
+      10,
+      T,
+    );
     expect(row).toMatchObject({
       name: "http://10.0.0.9",
-      detail: "",
       state: "offline",
       lastAnswer: null,
       battery: "—",
       alarms: ["Unit offline"],
       level: "offline",
       problem: "The device cannot be reached",
-      ready: "Not ready: Unit offline",
     });
-  });
-
-  it("a unit gone offline: 'Unit offline' only (its last readings are old), its last answer kept", () => {
-    const gone = record({ data: { battery: { state: "DISCHARGING", percentage: 0.09 } } }, [
-      { kind: "silent", reason: "The device cannot be reached", at: T + 15_000 },
-    ]);
-    expect(rowOf(U, false, gone, ctx(T + 15_000))).toMatchObject({
-      name: "DECODER-01",
-      state: "offline",
-      lastAnswer: T,
-      alarms: ["Unit offline"],
-      level: "offline",
-      problem: "The device cannot be reached",
-      ready: "Not ready: Unit offline",
-    });
-    // A failure 5 s after the answer: still online, the reason shown.
-    const once = record({}, [{ kind: "silent", reason: "Timed out", at: T + 5_000 }]);
-    expect(rowOf(U, false, once, ctx(T + 5_000))).toMatchObject({ state: "online", problem: "Timed out" });
   });
 
   it("charging is said; an hf unit has no antennas; clock without a sync is a dash", () => {
     expect(
-      rowOf("a", true, record({ data: { battery: { state: "CHARGING", percentage: 35 } } }), ctx(T, 0))
-        .battery,
+      rowOf(
+        "a",
+        true,
+        ok(reading({ data: { battery: { state: "CHARGING", percentage: 35 } } })),
+        undefined,
+        0,
+        T,
+      ).battery,
     ).toBe("35 % charging");
-    expect(rowOf("a", true, record(), ctx(T, 0))).toMatchObject({ isThis: true, opens: "" });
-    expect(antennaText(record({ mode: "hf" }))).toBe("—");
-    expect(rowOf(U, false, record({ mode: "hf" }), ctx(T)).antennas).toBe("—");
+    expect(antennaText(reading({ mode: "hf" }))).toBe("—");
     expect(clockText(undefined)).toBe("—");
-    expect(rowOf(U, false, record(), ctx(T)).clock).toBe("—");
-    expect(clockText({ offsetMs: -2000.4, errorBoundMs: 0.2, oneWay: false, at: T })).toBe("−2000 ms ± 1 ms");
-    expect(clockText({ failed: true, at: T })).toBe("—");
+    expect(
+      clockText({ offsetMs: -2000.4, errorBoundMs: 0.2, bestRttMs: 1, meanRttMs: 1, delayMs: 0.5 }),
+    ).toBe("−2000 ms ± 1 ms");
   });
 });
 
@@ -189,12 +154,12 @@ describe("the Mode and Programs columns (race control)", () => {
     sent: 3,
     lastSentAt: T,
   });
-  const figures = (timing: RecordData["timing"]) => {
+  const figures = (timing: FleetReading["data"]["timing"]) => {
     const {
       timing: mode,
       programs,
       programsSplit,
-    } = rowOf("a", false, record({ data: timing === undefined ? {} : { timing } }), ctx(T, 0));
+    } = rowOf("a", false, ok(reading({ data: { timing } })), undefined, 0, T);
     return [mode, programs, programsSplit];
   };
 
@@ -219,8 +184,14 @@ describe("the Mode and Programs columns (race control)", () => {
     expect(figures(undefined)).toEqual(["—", "—", ""]);
   });
   it("a unit that never answered: a dash in both", () => {
-    const dead = foldEvents(emptyRecord("http://10.0.0.9"), [{ kind: "silent", reason: "x", at: T }]);
-    const row = rowOf("http://10.0.0.9", false, dead, ctx(T, 0));
+    const row = rowOf(
+      "http://10.0.0.9",
+      false,
+      { status: "error", dataUpdatedAt: 0, errorUpdatedAt: T },
+      undefined,
+      0,
+      T,
+    );
     expect([row.timing, row.programs]).toEqual(["—", "—"]);
   });
 });
@@ -235,14 +206,9 @@ describe("race control in the Ready and Alarms columns", () => {
   };
   const session = { file: "timing_0001.csv", startedAt: T, passings: 3 };
   // Every passing sent (Left 0 at each reading): only the timing item can fail on its own account.
-  const sent: UnitEvent[] = [10_000, 5000, 0].map((dt) => ({
-    kind: "reading",
-    dataset: "passings",
-    data: { seen: 100, left: 0 },
-    at: T - dt,
-  }));
-  const ready = (timing: RecordData["timing"], notNeeded = false) =>
-    rowOf("a", false, record({ data: { timing } }, sent), ctx(T, 0, { timingNotNeeded: notNeeded })).ready;
+  const trail = { passings: [0, 5000, 10_000].map((dt) => ({ t: T - dt, left: 0, seen: 100 })), reads: {} };
+  const ready = (timing: FleetReading["data"]["timing"], notNeeded = false) =>
+    rowOf("a", false, ok(reading({ data: { timing }, trail })), undefined, 0, T, 4, null, notNeeded).ready;
 
   it("a unit in test mode is not ready for its timing program, unless the operator marked it not needed", () => {
     const test = { mode: "test" as const, session: null, programs: [], replay: null };
@@ -255,19 +221,20 @@ describe("race control in the Ready and Alarms columns", () => {
     );
     expect(ready(null)).not.toContain("Timing program");
   });
-  it("the alarms of the record's memory: the last program gone while timing, and timing stopped", () => {
+  it("the alarms of the fleet's memory: the last program gone while timing, and timing stopped", () => {
     const timing = { mode: "timing" as const, session, programs: [filtered], replay: null };
-    const steps = (list: RecordData["timing"][], stopAsked?: number) =>
-      foldEvents(
-        emptyRecord("a"),
-        list.map((t, i) => ({ kind: "reading", dataset: "timing", data: t, at: T + i * 5000, stopAsked })),
+    const memory = (steps: FleetReading["data"]["timing"][], stopAsked?: number) =>
+      steps.reduce(
+        (m, t, i) => remember(m, { at: T + i * 5000, timing: t, stopAsked }),
+        EMPTY_MEMORY as FleetReading["memory"],
       );
-    const alarmsOf = (r: ReturnType<typeof steps>) => rowOf("a", false, r, ctx(T + 60_000, 0)).alarms;
-    expect(alarmsOf(steps([timing, { ...timing, programs: [] }]))).toContain("Timing program disconnected");
+    const alarmsOf = (m: FleetReading["memory"]) =>
+      rowOf("a", false, ok(reading({ memory: m })), undefined, 0, T + 60_000).alarms;
+    expect(alarmsOf(memory([timing, { ...timing, programs: [] }]))).toContain("Timing program disconnected");
     const stopped = { mode: "test" as const, session: null, programs: [], replay: null };
-    expect(alarmsOf(steps([timing, stopped]))).toContain("Timing stopped");
+    expect(alarmsOf(memory([timing, stopped]))).toContain("Timing stopped");
     // A stop this console asked for raises nothing.
-    expect(alarmsOf(steps([timing, stopped], T + 1000))).not.toContain("Timing stopped");
+    expect(alarmsOf(memory([timing, stopped], T + 1000))).not.toContain("Timing stopped");
   });
 });
 

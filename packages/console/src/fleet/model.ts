@@ -1,23 +1,26 @@
-// What a fleet row shows of a unit: its record's state, figures, alarms and Ready check (shared/unit/derive.ts, the same
-// derivation as the unit's own dashboard), the colour; sorting and summary.
-import type { ClockSpread } from "../shared/clock/clockSpread.ts";
-import { MISSING } from "../shared/readings/telemetryFormat.ts";
-import { readySummary } from "../shared/ready/readyRules.ts";
-import {
-  type ListedText,
-  type UnitContext,
-  type UnitState,
-  unitAlarms,
-  unitReady,
-  unitState,
-} from "../shared/unit/derive.ts";
-import { unitFigures } from "../shared/unit/figures.ts";
-import type { ClockReading, UnitRecord } from "../shared/unit/record.ts";
+// What a fleet row shows, from its queries: state (Online, Offline), the figures, the colour; sorting and summary.
+import { ALARM_OFFLINE_MS, READY_RACE_HOURS_DEFAULT, type TimingTelemetry } from "@trc/protocol";
+import { alarmRules } from "../shared/alarms/alarmRules.ts";
+import type { ClockEstimate } from "../shared/clock/timeSync.ts";
+import { passingsText } from "../shared/race/timing.ts";
+import { backlog } from "../shared/readings/backlog.ts";
+import { batteryPercent, MISSING, num } from "../shared/readings/telemetryFormat.ts";
+import { EMPTY_TRAIL, readyCheck, readySummary } from "../shared/ready/readyRules.ts";
+import type { FleetReading } from "./poll.ts";
 
-export type { UnitState };
+export type UnitState = "checking" | "online" | "offline";
 /** The row's colour, worst first: offline, alarms, still checking, fine. */
 export type RowLevel = "offline" | "alarm" | "checking" | "ok";
 const LEVEL_RANK: Record<RowLevel, number> = { offline: 0, alarm: 1, checking: 2, ok: 3 };
+
+/** The parts of a TanStack query result a row needs. */
+export interface QueryView<T> {
+  status: "pending" | "error" | "success";
+  data?: T;
+  dataUpdatedAt: number;
+  errorUpdatedAt: number;
+  error?: unknown;
+}
 
 export interface FleetRow {
   address: string;
@@ -38,16 +41,12 @@ export interface FleetRow {
   readsPerMin: string;
   antennas: string;
   clock: string;
-  /** The unit's clock as its record holds it (a sync's offset and bound, a broker's one-way figure, a failed sync, or
-   * null): what the Clock column says, compared across the fleet (fleet/fleetClocks.ts). */
-  clockReading: ClockReading | null;
   firmware: string;
-  /** The alarms as the unit's own alarm panel lists them (acknowledged ones marked), or the conditions that hold. */
   alarms: string[];
   /** The Ready check's verdict and failing items ("Ready", "Not ready: Battery, Storage"); — while checking. */
   ready?: string;
   level: RowLevel;
-  /** Why the last request got no answer, when it did not. */
+  /** Why the last poll failed, when it did. */
   problem: string | null;
   /** Where the row's figures come from: `Polled` (from the browser), or `Broker ws://…`. */
   source: string;
@@ -59,72 +58,190 @@ export interface FleetRow {
   openWhy: string | null;
 }
 
+/** The figures a row shows of a unit's last reading and clock estimate (polled or from a broker alike). */
+export function rowFigures(reading: FleetReading | undefined, clock: string) {
+  const rate = reading?.readsPerMin;
+  return {
+    mode: reading?.mode || MISSING,
+    timing: timingModeText(reading?.data.timing),
+    ...programsText(reading?.data.timing),
+    battery: batteryText(reading),
+    seen: num(reading?.data.passings?.seen),
+    readsPerMin: typeof rate === "number" ? String(Math.round(rate)) : MISSING,
+    antennas: antennaText(reading),
+    clock,
+    firmware: reading?.data.firmware?.version || MISSING,
+  };
+}
+
+/** The Mode column (issue 31): `Test`, or `Timing · 1,234 passings`; — for a unit without race control or unread. */
+export function timingModeText(t: TimingTelemetry | null | undefined): string {
+  if (!t) return MISSING;
+  return t.mode === "test" || !t.session ? "Test" : `Timing · ${passingsText(t.session.passings)}`;
+}
+
+/** The Programs column: the timing programs connected and the ports they are on; — for a unit without race control. */
+export function programsText(t: TimingTelemetry | null | undefined) {
+  if (!t) return { programs: MISSING, programsSplit: "" };
+  const all = t.programs.length;
+  const filtered = t.programs.filter((p) => p.port === "filtered").length;
+  return { programs: String(all), programsSplit: all ? `${filtered} filtered · ${all - filtered} raw` : "" };
+}
+
 /** The row's colour: offline, alarms, checking, fine. */
 export function rowLevel(state: UnitState, alarms: readonly string[]): RowLevel {
   return state === "offline" ? "offline" : alarms.length ? "alarm" : state === "checking" ? "checking" : "ok";
 }
 
-/** An alarm panel's entry as a row lists it. */
-export const listedText = (a: ListedText) => (a.acknowledged ? `${a.text} (acknowledged)` : a.text);
-
 /**
- * What every row says of a unit from its record: state, figures, alarms (the panel's list where the console holds
- * one: `listed`), and its Ready column, computed when first read (only drawn rows read it: 500 units, a window drawn).
+ * Offline: the last poll got no answer and the unit has not answered for ALARM_OFFLINE_MS (10 s) before that
+ * failure, or never. A failure within 10 s of an answer (a blip) keeps it Online until the next poll.
  */
-export function unitRow(
-  record: UnitRecord | undefined,
-  ctx: UnitContext,
-  listed: readonly ListedText[] | null,
-): Pick<FleetRow, "state" | "lastAnswer" | "clockReading" | "alarms" | "level" | "ready"> &
-  ReturnType<typeof unitFigures> {
-  const state = unitState(record, ctx.now);
-  const alarms = listed ? listed.map(listedText) : unitAlarms(record, ctx).map((a) => a.text);
-  const row = {
-    state,
-    lastAnswer: record?.lastAnswerAt ?? null,
-    ...unitFigures(record),
-    clockReading: record?.clock ?? null,
-    alarms,
-    level: rowLevel(state, alarms),
-  };
-  let ready: string | undefined;
-  return Object.defineProperty(row, "ready", {
-    enumerable: true,
-    get: () =>
-      (ready ??=
-        state === "checking" || !record
-          ? MISSING
-          : state === "offline"
-            ? "Not ready: Unit offline"
-            : readySummary(unitReady(record, ctx, listed))),
-  }) as typeof row & { ready: string };
+export function unitState(q: QueryView<unknown>): UnitState {
+  if (q.status === "pending") return "checking";
+  if (q.status === "success") return "online";
+  if (!q.dataUpdatedAt) return "offline";
+  return q.errorUpdatedAt - q.dataUpdatedAt >= ALARM_OFFLINE_MS ? "offline" : "online";
+}
+
+/** `with an antenna / with reads` over the UHF channels (reads so far); — on an hf unit. */
+export function antennaText(reading: FleetReading | undefined): string {
+  const channels = reading?.data["uhf/ports"]?.channels;
+  if (reading?.mode !== "uhf" || !channels) return MISSING;
+  const withAnt = channels.filter((c) => c.ant === true).length;
+  const withReads = channels.filter((c) => typeof c.reads === "number" && c.reads > 0).length;
+  return `${withAnt} / ${withReads}`;
+}
+
+/** The offset from the sync and its bound: `+2001 ms ± 3 ms`. */
+export function clockText(estimate: ClockEstimate | undefined): string {
+  if (!estimate) return MISSING;
+  const ms = Math.round(estimate.offsetMs);
+  return `${ms > 0 ? "+" : ms < 0 ? "−" : ""}${Math.abs(ms)} ms ± ${Math.max(1, Math.round(estimate.errorBoundMs))} ms`;
+}
+
+export function batteryText(reading: FleetReading | undefined): string {
+  const b = reading?.data.battery;
+  if (typeof b?.percentage !== "number") return MISSING;
+  const pct = `${Math.round(batteryPercent(b.percentage))} %`;
+  return b.state === "CHARGING" ? `${pct} charging` : pct;
 }
 
 /**
- * A polled unit's row. `listed`: the alarm panel's list when this is the unit the console talks to (its alarms and
- * Ready column count acknowledgements, as its dashboard), else null.
+ * The unit's alarms by the alarm panel's rules and texts: an offline unit has only `Unit offline` (its last readings
+ * are old); an online one everything its last poll and clock sync show.
+ */
+export function fleetAlarms(
+  reading: FleetReading | undefined,
+  state: UnitState,
+  clock: ClockEstimate | undefined,
+  noReadsMinutes: number,
+  now: number,
+): string[] {
+  if (state === "checking") return [];
+  const lastAnswerAt = reading?.at ?? null;
+  const connection = {
+    online: state === "online",
+    lastAnswerAt,
+    since: lastAnswerAt ?? now - ALARM_OFFLINE_MS,
+  };
+  if (state === "offline" || !reading) return alarmRules({ now, connection }).map((a) => a.text);
+  const d = reading.data;
+  const readings = {
+    now,
+    connection,
+    battery: d.battery,
+    storage: d.storage,
+    temps: d["hw/temp"]?.temps,
+    cellular: d.cellular,
+    channels: d["uhf/ports"]?.channels,
+    clockOffsetMs: clock?.offsetMs ?? null,
+    noReadsMinutes,
+  };
+  return alarmRules(readings, reading.memory).map((a) => a.text);
+}
+
+/**
+ * A polled unit's row. `listed`: the alarm panel's list when this is the unit the console talks to (its Ready column
+ * counts acknowledgements, as the dashboard's check), else null.
  */
 export function rowOf(
   address: string,
   isThis: boolean,
-  record: UnitRecord | undefined,
-  ctx: UnitContext,
-  listed: readonly ListedText[] | null = null,
+  poll: QueryView<FleetReading>,
+  clock: QueryView<ClockEstimate> | undefined,
+  noReadsMinutes: number,
+  now: number,
+  raceHours = READY_RACE_HOURS_DEFAULT,
+  listed: readonly Alarmed[] | null = null,
+  timingNotNeeded = false,
 ): FleetRow {
-  const name = record?.name || address;
-  const failure = record?.lastFailure;
-  const failing = failure && failure.at >= (record?.lastAnswerAt ?? 0);
-  // Assigned onto the derived part, not spread: its Ready column stays computed when first read.
-  return Object.assign(unitRow(record, ctx, listed), {
+  const reading = poll.data;
+  const state = unitState(poll);
+  const alarms = fleetAlarms(reading, state, clock?.data, noReadsMinutes, now);
+  const ready = fleetReady(reading, state, clock, listed ?? alarms, raceHours, now, timingNotNeeded);
+  const name = reading?.name || address;
+  return {
     address,
     isThis,
     name,
-    problem: failing ? failure.reason : null,
+    state,
+    lastAnswer: poll.dataUpdatedAt || null,
+    ...rowFigures(reading, clockText(clock?.data)),
+    alarms,
+    ready,
+    level: rowLevel(state, alarms),
+    problem:
+      poll.status === "error" ? String((poll.error as Error | undefined)?.message ?? poll.error) : null,
     source: "Polled",
     detail: name === address ? "" : address,
     opens: isThis ? "" : address,
     openWhy: null,
+  };
+}
+
+type Alarmed = { text: string; acknowledged: boolean };
+
+/**
+ * The Ready column: the check over the unit's last poll, trail and clock sync; its alarms as the panel lists them, or
+ * (a unit without acknowledgements) the conditions that hold, unacknowledged.
+ */
+export function fleetReady(
+  reading: FleetReading | undefined,
+  state: UnitState,
+  clock: QueryView<ClockEstimate> | undefined,
+  alarms: readonly (string | Alarmed)[],
+  raceHours: number,
+  now: number,
+  /** The operator marked the unit's timing program not needed (the Ready panel's choice, kept per unit). */
+  timingNotNeeded = false,
+): string {
+  if (state === "checking" || !reading) return MISSING;
+  if (state === "offline") return "Not ready: Unit offline";
+  const d = reading.data;
+  const trail = reading.trail ?? EMPTY_TRAIL;
+  const check = readyCheck({
+    now,
+    mode: reading.mode,
+    channels: d["uhf/ports"]?.channels,
+    hadAntenna: reading.memory.hadAntenna,
+    channelReads: trail.reads,
+    seen: trail.passings.map((p) => ({ t: p.t, v: p.seen })),
+    clock:
+      clock?.status === "success" && clock.data
+        ? { offsetMs: clock.data.offsetMs, at: clock.dataUpdatedAt }
+        : clock?.status === "error"
+          ? { failed: true }
+          : null,
+    battery: d.battery,
+    raceHours,
+    storage: d.storage,
+    backlog: backlog(trail.passings, now),
+    alarms: alarms.map((a) => (typeof a === "string" ? { text: a, acknowledged: false } : a)),
+    timing: d.timing,
+    timingNotNeeded,
   });
+  return readySummary(check);
 }
 
 export type SortKey = "list" | "name" | "state";
@@ -151,24 +268,6 @@ export function summaryText(rows: readonly FleetRow[]): string {
   if (checking) parts.push(`${checking} checking`);
   parts.push(`${rows.filter((r) => r.alarms.length).length} with alarms`);
   return `${rows.length} ${rows.length === 1 ? "unit" : "units"}: ${parts.join(", ")}`;
-}
-
-/** What the summary adds when the units' clocks disagree (issue 41, item 5): the fleet is not ready for a race. */
-export const CLOCKS_NOT_READY = "Not ready: clocks disagree";
-
-/**
- * The line above the table with the fleet's readiness: `summaryText`, and ` · Not ready: clocks disagree` when the
- * units' clocks are further apart than the Ready check's 100 ms (`spread`: fleet/fleetClocks.ts); otherwise its words alone.
- */
-export function fleetSummaryText(rows: readonly FleetRow[], spread: ClockSpread | null): string {
-  const text = summaryText(rows);
-  return spread && !spread.agree ? `${text} · ${CLOCKS_NOT_READY}` : text;
-}
-
-/** The summary's colour: the worst row's, and at least `alarm` while the units' clocks disagree. */
-export function fleetLevel(rows: readonly FleetRow[], spread: ClockSpread | null): RowLevel {
-  const worst = worstLevel(rows);
-  return spread && !spread.agree && LEVEL_RANK[worst] > LEVEL_RANK.alarm ? "alarm" : worst;
 }
 
 /** Rows online with their figures in (battery, passings, firmware): what a benchmark waits for with rows windowed. */

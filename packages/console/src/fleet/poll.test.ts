@@ -1,18 +1,14 @@
-// Fleet polling: a dead unit costs one request, slow datasets when the unit's record has none recent, reads per minute
-// from the record's series, and the limits (2 in flight per unit, 6 over all units) with ten units polled at once.
+// Fleet polling: a dead unit costs one request, slow datasets every other poll, reads per minute, and the limits
+// (2 in flight per unit, 6 over all units) with ten units polled at once.
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MAX_IN_FLIGHT_IN_ALL } from "../api/client.ts";
 import { timingQuery } from "../shared/race/timing.ts";
 import { datasetQuery, telemetryKey } from "../shared/readings/telemetryQueries.ts";
-import { resetAllStores } from "../shared/store/lazyStore.ts";
 import { apiBase, useDeviceSettings } from "../shared/unit/deviceSettings.ts";
-import { readsPerMinute } from "../shared/unit/figures.ts";
-import { emptyRecord, foldEvents, foldUnit, type UnitRecord } from "../shared/unit/record.ts";
-import { answerEvents } from "../shared/unit/recordEvents.ts";
-import { followUnits, recordOf, unfollowReports, useUnitRecords } from "../shared/unit/records.ts";
 import { selectUnit } from "../shared/unit/unit.ts";
-import { FLEET_POLL_MS, fleetDatasets, fleetKeys, fleetQuery, pollUnit } from "./poll.ts";
+import { nextReading, readsPerMinute } from "./fleetHistory.ts";
+import { fleetDatasets, pollUnit } from "./poll.ts";
 
 const answers: Record<string, unknown> = {
   "/api/config/deviceName": { deviceName: "DECODER-07", mode: "uhf" },
@@ -30,8 +26,6 @@ const TEST_MODE = answers["/api/telemetry/timing"];
 afterEach(() => {
   vi.unstubAllGlobals();
   answers["/api/telemetry/timing"] = TEST_MODE;
-  unfollowReports();
-  resetAllStores();
 });
 
 /** The console's query cache, as the fleet page's queries share it. */
@@ -77,29 +71,24 @@ describe("pollUnit", () => {
     const reading = await pollUnit(client, own);
     const host = new URL(own).host;
     expect(log.filter((p) => p === `${host}/api/telemetry/battery`)).toEqual([]);
-    expect(log.filter((p) => p.startsWith(`${host}/api/telemetry/`))).toHaveLength(8);
+    expect(log.filter((p) => p.startsWith(`${host}/api/telemetry/`))).toHaveLength(7);
     expect(reading.data.battery).toEqual(
       client.getQueryData<{ data: unknown }>(telemetryKey(own, "battery"))?.data,
     );
     expect(client.getQueryData(telemetryKey(own, "passings"))).toBeDefined();
   });
 
-  it("reads the name first, then the datasets; the slow ones when the record has none recent, kept in between", async () => {
+  it("reads the name first, then the datasets; the slow ones at every other poll, kept in between", async () => {
     const { log } = stubFleet();
     const client = cache();
-    const base = "http://10.0.0.7";
-    const answer = await pollUnit(client, base);
+    const first = nextReading(undefined, await pollUnit(client, "http://10.0.0.7"));
     expect(log[0]).toBe("10.0.0.7/api/config/deviceName");
-    expect(log).toHaveLength(10);
-    expect(answer).toMatchObject({ name: "DECODER-07", mode: "uhf", errors: {} });
-    expect(answer.data.firmware?.version).toBe("1.4.2");
-    // The answer is folded into the unit's record (as the cache's event does), the slow ones with it.
-    useUnitRecords.getState().fold(base, answerEvents(answer));
-    const first = recordOf(base) as UnitRecord;
-    expect(first).toMatchObject({ name: "DECODER-07", mode: "uhf", errors: {} });
-    expect(readsPerMinute(first.series["passings:seen"])).toBeNull();
+    expect(log).toHaveLength(9);
+    expect(first).toMatchObject({ name: "DECODER-07", mode: "uhf", poll: 0, readsPerMin: null, errors: {} });
+    expect(first.data.firmware?.version).toBe("1.4.2");
     log.length = 0;
-    const next = await pollUnit(client, base);
+    const last = { ...first, at: first.at - 30_000 };
+    const answer = await pollUnit(client, "http://10.0.0.7", last);
     expect(log.map((p) => p.replace("10.0.0.7/api/", ""))).toEqual([
       "config/deviceName",
       "telemetry/battery",
@@ -107,35 +96,12 @@ describe("pollUnit", () => {
       "telemetry/uhf/ports",
       "telemetry/timing",
     ]);
-    // The poll answers what it read; the record keeps the slow ones in between.
-    expect(next.data.firmware).toBeUndefined();
-    const second = foldEvents(first, answerEvents(next));
+    // The poll answers what it read; the history keeps the slow ones in between.
+    expect(answer.data.firmware).toBeUndefined();
+    const second = nextReading(last, answer);
     expect(second.data.firmware?.version).toBe("1.4.2");
+    expect(second.poll).toBe(1);
     expect(second.memory.hadAntenna).toEqual([0]);
-    // Read a poll period and more ago: due again.
-    useUnitRecords.getState().put({
-      [first.unit]: { ...second, readAt: { ...second.readAt, firmware: Date.now() - 2 * FLEET_POLL_MS } },
-    });
-    log.length = 0;
-    const third = await pollUnit(client, base);
-    expect(log).toContain("10.0.0.7/api/telemetry/firmware");
-    expect(log).not.toContain("10.0.0.7/api/telemetry/storage");
-    expect(third.data.firmware?.version).toBe("1.4.2");
-  });
-
-  it("its query's answers feed the unit's record; a dead unit's failure makes it Offline", async () => {
-    stubFleet({ dead: ["10.0.0.8"] });
-    const client = cache();
-    followUnits(client);
-    await client.fetchQuery(fleetQuery(client, "http://10.0.0.7"));
-    expect(recordOf("http://10.0.0.7")).toMatchObject({ name: "DECODER-07", mode: "uhf" });
-    expect(recordOf("http://10.0.0.7")?.data.battery).toMatchObject({ percentage: 40 });
-    await expect(client.fetchQuery(fleetQuery(client, "http://10.0.0.8"))).rejects.toThrow();
-    expect(client.getQueryState(fleetKeys.poll("http://10.0.0.8"))?.status).toBe("error");
-    expect(recordOf("http://10.0.0.8")).toMatchObject({
-      lastAnswerAt: null,
-      lastFailure: { reason: "The device cannot be reached" },
-    });
   });
 
   it("reads race control at every poll: its dataset, null for a unit without it (404), why it failed otherwise", async () => {
@@ -193,14 +159,9 @@ describe("a polled unit opened from the fleet", () => {
   });
 });
 
-describe("fleetDatasets, the record's fold and readsPerMinute", () => {
-  const T = 1_700_000_000_000;
-  const SLOW = { firmware: {}, storage: {}, "hw/temp": {}, cellular: {}, "time/sources": {} };
-  const read = (mode: string, at: number) =>
-    foldEvents(emptyRecord("http://10.0.0.7"), answerEvents({ name: "X", mode, data: SLOW, errors: {}, at }));
-
+describe("fleetDatasets and readsPerMinute", () => {
   it("no uhf/ports on an hf unit; a slow dataset never read is read now", () => {
-    const all = [
+    expect(fleetDatasets("hf", 1)).toEqual([
       "battery",
       "passings",
       "timing",
@@ -208,81 +169,17 @@ describe("fleetDatasets, the record's fold and readsPerMinute", () => {
       "storage",
       "hw/temp",
       "cellular",
-      "time/sources",
-    ];
-    expect(fleetDatasets("hf", undefined, T)).toEqual(all);
-    expect(fleetDatasets("uhf", read("uhf", T), T + 1)).toEqual([
+    ]);
+    expect(fleetDatasets("uhf", 1, { firmware: {}, storage: {}, "hw/temp": {}, cellular: {} })).toEqual([
       "battery",
       "passings",
       "uhf/ports",
       "timing",
     ]);
   });
-  it("a slow dataset is due again a poll period after it was read; a unit of another mode reads them at once", () => {
-    expect(fleetDatasets("uhf", read("uhf", T), T + 2 * FLEET_POLL_MS - 1001)).toEqual([
-      "battery",
-      "passings",
-      "uhf/ports",
-      "timing",
-    ]);
-    expect(fleetDatasets("uhf", read("uhf", T), T + 2 * FLEET_POLL_MS - 1000)).toEqual([
-      "battery",
-      "passings",
-      "uhf/ports",
-      "timing",
-      "firmware",
-      "storage",
-      "hw/temp",
-      "cellular",
-      "time/sources",
-    ]);
-    expect(fleetDatasets("uhf", read("hf", T), T + 1)).toHaveLength(9);
-  });
-  it("the fold keeps each poll's Seen as a point of its series (5 s apart at least: a closer one replaces the last)", () => {
-    const poll = (seen: number, at: number) => ({
-      kind: "reading" as const,
-      dataset: "passings" as const,
-      data: { seen },
-      at,
-    });
-    let r = foldUnit(emptyRecord("http://10.0.0.7"), poll(100, T));
-    r = foldUnit(r, poll(110, T + 15_000));
-    r = foldUnit(r, poll(120, T + 17_000));
-    r = foldUnit(r, poll(130, T + 19_000));
-    expect(r.series["passings:seen"]).toEqual([
-      { t: T, v: 100 },
-      { t: T + 15_000, v: 110 },
-      { t: T + 19_000, v: 130 },
-    ]);
-  });
-  it("reads per minute between two readings 10 s apart or more; none after a counter reset or without two", () => {
-    expect(
-      readsPerMinute([
-        { t: 0, v: 100 },
-        { t: 15_000, v: 400 },
-      ]),
-    ).toBe(1200);
-    expect(
-      readsPerMinute([
-        { t: 0, v: 400 },
-        { t: 15_000, v: 100 },
-      ]),
-    ).toBeNull();
-    expect(readsPerMinute([{ t: 15_000, v: 100 }])).toBeNull();
-    expect(readsPerMinute(undefined)).toBeNull();
-    expect(
-      readsPerMinute([
-        { t: 0, v: 100 },
-        { t: 9_999, v: 400 },
-      ]),
-    ).toBeNull();
-    // The newest reading against the latest one at least 10 s before it.
-    expect(
-      readsPerMinute([
-        { t: 0, v: 100 },
-        { t: 5_000, v: 200 },
-        { t: 20_000, v: 500 },
-      ]),
-    ).toBe(1200);
+  it("reads per minute between two readings; none after a counter reset or without two", () => {
+    expect(readsPerMinute({ seen: 100, at: 0 }, { seen: 400, at: 15_000 })).toBe(1200);
+    expect(readsPerMinute({ seen: 400, at: 0 }, { seen: 100, at: 15_000 })).toBeNull();
+    expect(readsPerMinute(undefined, { seen: 100, at: 15_000 })).toBeNull();
   });
 });

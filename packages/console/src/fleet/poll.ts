@@ -1,18 +1,25 @@
 // Fleet polling: one TanStack query per unit (a liveness probe, then its datasets) and one for a short clock sync.
 import type { QueryClient } from "@tanstack/react-query";
-import { API, TELEMETRY_SCHEMAS, TIMING_DATASET } from "@trc/protocol";
+import {
+  API,
+  TELEMETRY_SCHEMAS,
+  type TelemetryOf,
+  TIMING_DATASET,
+  type TimingTelemetry,
+} from "@trc/protocol";
 import { type RequestOptions, request } from "../api/client.ts";
 import { errorText } from "../api/errors.ts";
+import type { Loose } from "../api/lenient.ts";
+import type { AlarmMemory } from "../shared/alarms/alarmRules.ts";
 import { takeSample } from "../shared/clock/clockQuery.ts";
 import { type ClockEstimate, syncClock } from "../shared/clock/timeSync.ts";
 import { readTiming, timingQuery } from "../shared/race/timing.ts";
 import { datasetQuery } from "../shared/readings/telemetryQueries.ts";
-import { hasGps } from "../shared/unit/derive.ts";
+import type { ReadyTrail } from "../shared/ready/readyRules.ts";
+import { fedTo } from "../shared/store/queryFeed.ts";
 import { apiBase, deviceKey } from "../shared/unit/deviceSettings.ts";
-import type { RecordData, UnitRecord } from "../shared/unit/record.ts";
-import type { UnitAnswer } from "../shared/unit/recordEvents.ts";
-import { recordOf } from "../shared/unit/records.ts";
 import { identityQuery } from "../shared/unit/unit.ts";
+import { useFleetHistory } from "./fleetHistory.ts";
 
 /** Each unit is polled this often (while the tab is visible). */
 export const FLEET_POLL_MS = 15_000;
@@ -33,29 +40,41 @@ export function fleetRequest(base: string, signal?: AbortSignal): RequestOptions
 /** Read at every poll (timing: the Mode and Programs columns, race control's D12 dataset). */
 const EVERY_POLL = ["battery", "passings", "uhf/ports", TIMING_DATASET] as const;
 /** Read at every other poll (30 s, as often as the alarm watch reads them): they change slowly; only firmware is
- * shown, the rest feed the alarm rules and the Ready check (time/sources: the source the clock follows), so those go
- * after every unit's shown figures (lower priority). */
-const EVERY_OTHER_POLL = ["firmware", "storage", "hw/temp", "cellular", "time/sources", "gnss"] as const;
+ * shown, the rest feed the alarm rules, so those go after every unit's shown figures (lower priority). */
+const EVERY_OTHER_POLL = ["firmware", "storage", "hw/temp", "cellular"] as const;
 export type FleetDataset = (typeof EVERY_POLL)[number] | (typeof EVERY_OTHER_POLL)[number];
-const ALARMS_ONLY = new Set<FleetDataset>(["storage", "hw/temp", "cellular", "time/sources", "gnss"]);
-/** A slow dataset read this long ago is due again (a poll period less a second for the polls' own jitter). */
-const SLOW_DUE_MS = 2 * FLEET_POLL_MS - 1000;
+const ALARMS_ONLY = new Set<FleetDataset>(["storage", "hw/temp", "cellular"]);
+type SpecDataset = Exclude<FleetDataset, typeof TIMING_DATASET>;
+/** `timing` is null for a unit without race control (it answers 404), as the console's own query says. */
+export type FleetData = { [D in SpecDataset]?: Loose<TelemetryOf<D>> } & { timing?: TimingTelemetry | null };
 
-/**
- * The datasets a poll reads: uhf/ports only on a uhf unit; the slow ones when the unit's record has no answer of them
- * this recent (a unit of another mode, or never read: at once).
- */
-export function fleetDatasets(mode: string, record: UnitRecord | undefined, now: number): FleetDataset[] {
-  const known = record?.mode === mode ? record.readAt : {};
-  const slow = EVERY_OTHER_POLL.filter((d) => {
-    const at = known[d];
-    return at === undefined || now - at >= SLOW_DUE_MS;
-  });
-  // gnss only on a unit with GPS among its sources (one without answers 404 for it).
-  const gps = record?.mode === mode && hasGps(record);
-  return [...EVERY_POLL, ...slow].filter(
-    (d) => (d !== "uhf/ports" || mode === "uhf") && (d !== "gnss" || gps),
-  );
+/** What one poll fetched: the unit's name and mode, the datasets read this time, why others failed, when. */
+export interface FleetAnswer {
+  name: string;
+  mode: string;
+  data: FleetData;
+  /** Why a dataset could not be read (the unit answered, that dataset did not). */
+  errors: Partial<Record<FleetDataset, string>>;
+  /** When the answers were in (epoch ms). */
+  at: number;
+}
+
+/** A unit as its row shows it: its answers so far and what the fleet's history derived from them (fleetHistory.ts). */
+export interface FleetReading extends FleetAnswer {
+  /** Reads per minute from this and the previous reading (null until there are two). */
+  readsPerMin: number | null;
+  /** What the alarm rules remember of this unit (antennas seen, the last growth of `seen`). */
+  memory: AlarmMemory;
+  /** Polls so far (the slow datasets are read when it is even). */
+  poll: number;
+  /** Passings and each channel's Reads over the last minutes, for the Ready column (polled units). */
+  trail?: ReadyTrail;
+}
+
+/** The datasets a poll reads (uhf/ports only on a uhf unit; the slow ones at even polls or when never read). */
+export function fleetDatasets(mode: string, poll: number, have: FleetData = {}): FleetDataset[] {
+  const slow = EVERY_OTHER_POLL.filter((d) => poll % 2 === 0 || have[d] === undefined);
+  return [...EVERY_POLL, ...slow].filter((d) => d !== "uhf/ports" || mode === "uhf");
 }
 
 /** The fleet's query keys, one factory: everything the fleet keeps of a unit starts with `unit(base)`. */
@@ -69,24 +88,26 @@ export const fleetKeys = {
 
 /**
  * One poll, which only fetches and answers what it read: the name first (a dead unit costs one request, not eight),
- * then the datasets side by side; which slow datasets are due, the unit's record says. `failed`: the last poll got no
- * answer, so the probe goes after every other unit's requests. `shared`: the console's cache. The name and mode are
- * read fresh through the unit's identity query, so a unit opened from the fleet has them at once (`selectUnit`); the
- * unit the console is pointed at is read through its telemetry queries (`readDataset`).
+ * then the datasets side by side. `last`: the unit's reading so far (from the fleet's history), which says which slow
+ * datasets are due. `failed`: the last poll got no answer, so the probe goes after every other unit's requests.
+ * `shared`: the console's cache. The name and mode are read fresh through the unit's identity query, so a unit opened
+ * from the fleet has them at once (`selectUnit`); the unit the console is pointed at is read through its telemetry
+ * queries (`readDataset`).
  */
 export async function pollUnit(
   shared: QueryClient,
   base: string,
+  last?: FleetReading,
   signal?: AbortSignal,
   failed = false,
-): Promise<UnitAnswer> {
+): Promise<FleetAnswer> {
   const opts = fleetRequest(base, signal);
   const probe = { timeoutMs: FLEET_TIMEOUT_MS, ...(failed ? { priority: SUSPECT_PRIORITY } : {}) };
   const id = await shared.fetchQuery({ ...identityQuery(base, probe), staleTime: 0, retry: false });
   const mode = id.mode;
-  const due = fleetDatasets(mode, recordOf(base), Date.now());
-  const data: RecordData = {};
-  const errors: UnitAnswer["errors"] = {};
+  const due = fleetDatasets(mode, last ? last.poll + 1 : 0, last?.mode === mode ? last.data : {});
+  const data: FleetData = {};
+  const errors: FleetAnswer["errors"] = {};
   await Promise.all(
     due.map(async (dataset) => {
       try {
@@ -128,13 +149,20 @@ async function readDataset(
   return (await request(API.telemetry(dataset), TELEMETRY_SCHEMAS[dataset], opts)).data;
 }
 
-/** A unit's poll. Its function only fetches; each answer then feeds the unit's record (shared/unit/records.ts). */
-export function fleetQuery(client: QueryClient, base: string) {
+/**
+ * A unit's poll. Its function only fetches; each answer then feeds the fleet's history (`record`), which keeps what
+ * the row shows; `last` (that history's reading) says which slow datasets the next poll reads.
+ */
+export function fleetQuery(client: QueryClient, base: string, last?: FleetReading) {
   const queryKey = fleetKeys.poll(base);
   return {
     queryKey,
     queryFn: ({ signal }: { signal: AbortSignal }) =>
-      pollUnit(client, base, signal, client.getQueryState(queryKey)?.status === "error"),
+      pollUnit(client, base, last, signal, client.getQueryState(queryKey)?.status === "error"),
+    ...fedTo<FleetAnswer>(client, {
+      answer: (answer) => useFleetHistory.getState().record(base, answer),
+      removed: () => useFleetHistory.getState().forget(base),
+    }),
     refetchInterval: FLEET_POLL_MS,
     // TanStack skips interval ticks while the tab is hidden, and polls again when it is shown.
     refetchIntervalInBackground: false,

@@ -1,20 +1,20 @@
 // Which units a profile is compared with and applied to: the polled ones, then the broker units that give their
 // address (issue 32: "works for polled units and for broker units that give their address"), each address once.
 import { describe, expect, it } from "vitest";
-import type { UnitRecord } from "../shared/unit/record.ts";
 import type { BrokerView } from "./brokerFeed.ts";
 import type { FleetRow } from "./model.ts";
-import { profileTargets, profileUnitOf } from "./profileTargets.ts";
+import type { FleetReading } from "./poll.ts";
+import { profileTargets, profileUnitOf } from "./useFleetProfiles.ts";
 
 const polled = (address: string, name: string) =>
   ({ address, name, source: "Polled" }) as unknown as FleetRow;
-const record = (timing: unknown, name = "") => ({ name, data: { timing } }) as unknown as UnitRecord;
+const reading = (timing: unknown) => ({ data: { timing } }) as unknown as FleetReading;
 const broker = (units: { id: string; name?: string; address?: string; timing?: unknown }[]): BrokerView =>
   ({
     url: "ws://127.0.0.1:9001",
     state: "connected",
     message: "",
-    units: units.map(({ timing, name, ...u }) => ({ ...u, record: record(timing, name) })),
+    units: units.map((u) => ({ ...u, reading: u.timing === undefined ? undefined : reading(u.timing) })),
   }) as unknown as BrokerView;
 
 describe("profileTargets", () => {
@@ -22,8 +22,8 @@ describe("profileTargets", () => {
     const targets = profileTargets(
       [polled("http://10.0.0.1", "START"), polled("http://10.0.0.2", "FINISH")],
       {
-        "http://10.0.0.1": record({ mode: "timing" }),
-        "http://10.0.0.2": record(null),
+        "http://10.0.0.1": reading({ mode: "timing" }),
+        "http://10.0.0.2": reading(null),
       },
       [
         broker([

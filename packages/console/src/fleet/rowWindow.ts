@@ -42,13 +42,10 @@ export function useRowWindow(count: number, body: RefObject<HTMLTableSectionElem
       frame = 0;
       const el = body.current;
       if (!el || count < WINDOW_FROM) return settle(rowWindow(count, ROW_PX, 0, 0));
-      // A row's height counts its open details under it.
-      const drawn = el.querySelectorAll('tr[data-testid="fleet-row"]').length;
-      const drawnPx = [...el.querySelectorAll<HTMLElement>(":scope > tr:not(.fleet-spacer)")].reduce(
-        (sum, r) => sum + r.getBoundingClientRect().height,
-        0,
-      );
-      const rowPx = drawn ? drawnPx / drawn : ROW_PX;
+      const drawn = [...el.querySelectorAll<HTMLElement>('tr[data-testid="fleet-row"]')];
+      const rowPx = drawn.length
+        ? drawn.reduce((sum, r) => sum + r.getBoundingClientRect().height, 0) / drawn.length
+        : ROW_PX;
       const next = rowWindow(count, Math.max(20, rowPx), el.getBoundingClientRect().top, window.innerHeight);
       settle(next);
     };

@@ -3,9 +3,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorText } from "../api/errors.ts";
-import { sendCommandNow } from "../shared/commands/commandNow.ts";
-import { timingConfirmations } from "../shared/race/timingGuard.ts";
-import { useTimingQuestion } from "../shared/race/timingQuestion.ts";
+import { sendRaceCommand } from "../shared/race/raceCommand.ts";
+import { type TimingConfirmation, timingConfirmations } from "../shared/race/timingGuard.ts";
 import { writeSetting } from "../shared/settings/configSet.ts";
 import {
   type ApplyIO,
@@ -16,8 +15,7 @@ import {
 } from "../shared/settings/profiles/applyPlan.ts";
 import { useRestart } from "../shared/unit/restartStore.ts";
 import { waiting } from "./profileLines.ts";
-import type { ProfileTarget } from "./profileTargets.ts";
-import { unitValuesQuery } from "./useProfileCompare.ts";
+import { type ProfileTarget, unitValuesQuery } from "./useFleetProfiles.ts";
 
 export type RunKind = "Apply" | "Undo";
 export interface Run {
@@ -29,6 +27,9 @@ export interface Run {
 export function useProfileRun(targets: readonly ProfileTarget[], after: (units: string[]) => void) {
   const client = useQueryClient();
   const [runs, setRuns] = useState<Run[]>([]);
+  const [asks, setAsks] = useState<{ list: TimingConfirmation[]; kind: RunKind; plans: UnitPlan[] } | null>(
+    null,
+  );
   const [toRestart, setToRestart] = useState<string[]>([]);
   const [restartLines, setRestartLines] = useState<string[]>([]);
   const nameOf = (unit: string) => targets.find((t) => t.unit === unit)?.name ?? unit;
@@ -60,17 +61,17 @@ export function useProfileRun(targets: readonly ProfileTarget[], after: (units: 
     },
   });
 
-  // D12's second confirmation: No sends nothing at all (untick the timing unit to apply to the others).
-  const question = useTimingQuestion<{ kind: RunKind; plans: UnitPlan[] }>((held, declined) => {
-    if (!declined.length) run.mutate(held);
-  });
   /** Runs `plans`, asking first when they change the passings of a unit that is (or may be) timing. */
   const start = (kind: RunKind, plans: UnitPlan[]) => {
     const modes = new Map(targets.map((t) => [t.unit, t.mode]));
-    question.confirm(
-      timingConfirmations(plans, (u) => modes.get(u)),
-      { kind, plans },
-    );
+    const list = timingConfirmations(plans, (u) => modes.get(u));
+    if (list.length) setAsks({ list, kind, plans });
+    else run.mutate({ kind, plans });
+  };
+  /** The answer to the second confirmation: No sends nothing. */
+  const answer = (yes: boolean) => {
+    if (yes && asks) run.mutate({ kind: asks.kind, plans: asks.plans });
+    setAsks(null);
   };
 
   // REBOOT to each (the Restart unit command), side by side; a unit that takes it leaves the list.
@@ -79,7 +80,7 @@ export function useProfileRun(targets: readonly ProfileTarget[], after: (units: 
       setRestartLines([]);
       const lines = await Promise.all(
         units.map((u) =>
-          sendCommandNow(u, "REBOOT").then(
+          sendRaceCommand(u, "REBOOT").then(
             () => {
               setToRestart((list) => list.filter((x) => x !== u));
               return `${nameOf(u)}: restarting`;
@@ -96,8 +97,8 @@ export function useProfileRun(targets: readonly ProfileTarget[], after: (units: 
     runs,
     busy: run.isPending,
     start,
-    asks: question.asks,
-    answer: question.onAnswer,
+    asks: asks?.list ?? null,
+    answer,
     nameOf,
     toRestart,
     restart: () => restart.mutate(toRestart),

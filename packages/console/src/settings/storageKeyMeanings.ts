@@ -11,7 +11,6 @@ export const LOCAL_KEY_MEANINGS: Record<LocalKey, string> = {
     "The MQTT brokers added on the Fleet page: address and user name (their passwords: session storage only)",
   fleetProfiles:
     "The fleet profiles (named sets of settings' values) and the one the Fleet page compares against",
-  fleetColumns: "The figures the Fleet table shows as columns, chosen under Columns (Battery, Firmware...)",
   commandHistory: "The newest 50 commands sent, without passwords",
   alarmSound: "Whether a new alarm beeps",
   alarmNoReadsMinutes: "Minutes without reads before the No reads alarm (0 = off)",

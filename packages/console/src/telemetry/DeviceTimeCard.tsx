@@ -21,26 +21,10 @@ import { useApiBase } from "../shared/unit/deviceSettings.ts";
 import { useNow } from "../ui/useNow.ts";
 import { Badge } from "./Badge.tsx";
 import { Card, Field } from "./Card.tsx";
-import { NEEDS_SYNC } from "./setTimeText.ts";
 import { useDataset } from "./useDataset.ts";
 
 /** Its own chunk: it needs the command levels and the dialog, which the first route can do without. */
 const SetDeviceTime = lazy(() => import("./SetDeviceTime.tsx").then((m) => ({ default: m.SetDeviceTime })));
-
-/**
- * Set device time while its chunk downloads, as it first shows (a first load has no sync yet): the card draws its line
- * at once, and nothing moves or paints anew when the chunk arrives.
- */
-function SetDeviceTimePending({ synced }: { synced: boolean }) {
-  return (
-    <>
-      <button type="button" className="btn btn-small" disabled>
-        Set device time
-      </button>{" "}
-      {!synced && <span className="muted">{NEEDS_SYNC}</span>}
-    </>
-  );
-}
 
 /** `sourcesOffset`: the utc_offset of the time/sources card data, used until a sync brings its own. */
 function TimePanel({ clock, sourcesOffset }: { clock: ClockView; sourcesOffset: number | undefined }) {
@@ -125,11 +109,9 @@ export function DeviceTimeCard() {
           </p>
         )}
       </div>
-      <div className="set-time">
-        <Suspense fallback={<SetDeviceTimePending synced={estimate !== null} />}>
-          <SetDeviceTime base={base} clock={clock} />
-        </Suspense>
-      </div>
+      <Suspense fallback={null}>
+        <SetDeviceTime base={base} clock={clock} />
+      </Suspense>
       <TimePanel clock={clock} sourcesOffset={ds.data?.utc_offset} />
       {ds.data?.sources && (
         <ul className="sources" aria-label="Time sources">

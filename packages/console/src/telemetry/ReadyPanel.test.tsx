@@ -2,15 +2,15 @@
 // fixed (a card on this page scrolled to and focused without a history entry, or a page navigated to); the Timing
 // program item on a unit with race control, and marking it not needed for this unit (kept, undone by unticking).
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, render, screen, within } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { timingKey } from "../shared/race/timing.ts";
+import { collectHistory } from "../shared/readings/telemetryCollect.ts";
 import { telemetryKey } from "../shared/readings/telemetryQueries.ts";
 import type { ReadyCheck, ReadyReadings } from "../shared/ready/readyRules.ts";
 import { useReadySettings } from "../shared/ready/readySettings.ts";
-import { apiBase, deviceKey, useDeviceSettings } from "../shared/unit/deviceSettings.ts";
-import { followUnits, useUnitRecords } from "../shared/unit/records.ts";
+import { apiBase, useDeviceSettings } from "../shared/unit/deviceSettings.ts";
 import { selectUnit } from "../shared/unit/unit.ts";
 
 // The check the panel shows: the real rules on readings the test chooses (the panel's own hooks read nothing).
@@ -55,32 +55,6 @@ function show() {
     </QueryClientProvider>,
   );
   return screen.getByRole("region", { name: "Ready check" });
-}
-
-/** A client whose cache feeds the unit records (as the console's does once a page reads a record). */
-function followedClient(): QueryClient {
-  const client = new QueryClient();
-  followUnits(client);
-  return client;
-}
-
-/** `unit` answers `data` for the query `key` through `client`'s cache (the records' real feed). */
-async function answer(client: QueryClient, key: readonly unknown[], data: unknown) {
-  await act(() => client.fetchQuery({ queryKey: key, queryFn: () => data, staleTime: 0 }));
-}
-
-/** A request for `key` fails through `client`'s cache. */
-async function fail(client: QueryClient, key: readonly unknown[], error: Error) {
-  await act(() =>
-    client
-      .fetchQuery({
-        queryKey: key,
-        queryFn: () => Promise.reject(error),
-        staleTime: 0,
-        retry: false,
-      })
-      .catch(() => undefined),
-  );
 }
 
 const item = (panel: HTMLElement, label: string) =>
@@ -156,13 +130,14 @@ describe("ReadyPanel", () => {
 
   it("a failed reading of uhf/ports keeps the antennas of the last answer (not 'No antenna reading yet')", async () => {
     shown.check = null;
-    const client = followedClient();
-    // A uhf unit (its identity answered), its antennas read once, then a read of them failed.
-    await answer(client, deviceKey(apiBase(), "deviceName"), { deviceName: "DECODER-01", mode: "uhf" });
+    useDeviceSettings.setState({ deviceMode: "uhf" });
+    const client = new QueryClient();
     const key = telemetryKey(apiBase(), "uhf/ports");
-    await answer(client, key, { data: { channels: [{ id: 0, ant: true, loss: -20 }] }, issues: [] });
-    await fail(client, key, new Error("timed out"));
-    expect(client.getQueryState(key)?.status).toBe("error");
+    client.setQueryData(key, { data: { channels: [{ id: 0, ant: true, loss: -20 }] }, issues: [] });
+    client
+      .getQueryCache()
+      .find({ queryKey: key })
+      ?.setState({ status: "error", error: new Error("timed out") });
     render(
       <QueryClientProvider client={client}>
         <ReadyPanel />
@@ -174,27 +149,15 @@ describe("ReadyPanel", () => {
     useDeviceSettings.setState({ deviceMode: null });
   });
 
-  it("counts only the chosen unit's reads: unit A's answered after the switch are not unit B's", async () => {
+  it("counts only the chosen unit's reads: unit A's answered after the switch are not unit B's", () => {
     shown.check = null;
     selectUnit("http://10.0.0.1");
     selectUnit("http://10.0.0.2");
-    const client = followedClient();
-    // B is an hf unit (its identity answered).
-    await answer(client, deviceKey("http://10.0.0.2", "deviceName"), {
-      deviceName: "DECODER-02",
-      mode: "hf",
-    });
     // A's reads answered after the switch (two requests under way when it came): its seen grew.
-    useUnitRecords.getState().fold("http://10.0.0.1", [
-      { kind: "reading", dataset: "passings", data: { seen: 1, left: 0 }, at: Date.now() - 12_000 },
-      { kind: "reading", dataset: "passings", data: { seen: 5, left: 0 }, at: Date.now() - 1_000 },
-    ]);
-    render(
-      <QueryClientProvider client={client}>
-        <ReadyPanel />
-      </QueryClientProvider>,
-    );
-    const panel = screen.getByRole("region", { name: "Ready check" });
+    collectHistory("passings", { seen: 1, left: 0 }, Date.now() - 2_000, "http://10.0.0.1");
+    collectHistory("passings", { seen: 5, left: 0 }, Date.now() - 1_000, "http://10.0.0.1");
+    useDeviceSettings.setState({ deviceMode: "hf" });
+    const panel = show();
     expect(item(panel, "Antennas")).toHaveTextContent("Reader: no read seen yet");
     expect(item(panel, "Antennas")).not.toHaveTextContent("Read within 10 min");
     selectUnit("");
@@ -205,10 +168,10 @@ describe("ReadyPanel", () => {
     const TEST_MODE = { mode: "test", session: null, programs: [], replay: null };
 
     /** The panel over the real check, the unit's timing answer (null: a unit without race control) in the cache. */
-    async function showTiming(timing: unknown) {
+    function showTiming(timing: unknown) {
       shown.check = null;
-      const client = followedClient();
-      await answer(client, timingKey(apiBase()), timing);
+      const client = new QueryClient();
+      client.setQueryData(timingKey(apiBase()), timing);
       render(
         <QueryClientProvider client={client}>
           <ReadyPanel />
@@ -222,7 +185,7 @@ describe("ReadyPanel", () => {
     });
 
     it("in test mode: Test mode, why, and a link to Start timing on the Timing page; before Alarms", async () => {
-      const panel = await showTiming(TEST_MODE);
+      const panel = showTiming(TEST_MODE);
       expect(
         within(panel)
           .getAllByRole("listitem")
@@ -238,7 +201,7 @@ describe("ReadyPanel", () => {
     });
 
     it("marked not needed for this unit: holds, says so, is kept for this unit; unticked, it checks again", async () => {
-      const panel = await showTiming(TEST_MODE);
+      const panel = showTiming(TEST_MODE);
       const box = within(panel).getByRole("checkbox", { name: "Timing program not needed for this unit" });
       expect(box).not.toBeChecked();
       await userEvent.click(box);
@@ -252,23 +215,23 @@ describe("ReadyPanel", () => {
       expect(localStorage.getItem("readyTimingNotNeeded")).toBe("[]");
     });
 
-    it("a unit marked on an earlier visit (any spelling of its address) reads as marked", async () => {
+    it("a unit marked on an earlier visit (any spelling of its address) reads as marked", () => {
       localStorage.setItem("readyTimingNotNeeded", JSON.stringify([`${apiBase().toUpperCase()}/`, 7]));
       useReadySettings.persist.rehydrate();
-      const panel = await showTiming(TEST_MODE);
+      const panel = showTiming(TEST_MODE);
       expect(within(panel).getByRole("checkbox", { name: /not needed/ })).toBeChecked();
       expect(item(panel, "Timing program")).toHaveTextContent("Not needed for this unit");
     });
 
-    it("kept per unit: another unit marked not needed leaves this one checked", async () => {
+    it("kept per unit: another unit marked not needed leaves this one checked", () => {
       useReadySettings.getState().setTimingNeeded("http://10.0.0.77", false);
-      const panel = await showTiming(TEST_MODE);
+      const panel = showTiming(TEST_MODE);
       expect(within(panel).getByRole("checkbox", { name: /not needed/ })).not.toBeChecked();
       expect(within(item(panel, "Timing program")).getByTestId("ready-value")).toHaveTextContent("Test mode");
     });
 
-    it("a unit without race control has no such item and no such choice", async () => {
-      const panel = await showTiming(null);
+    it("a unit without race control has no such item and no such choice", () => {
+      const panel = showTiming(null);
       expect(within(panel).queryByText("Timing program", { exact: true })).toBeNull();
       expect(within(panel).queryByRole("checkbox")).toBeNull();
       expect(within(panel).getAllByRole("listitem")).toHaveLength(6);

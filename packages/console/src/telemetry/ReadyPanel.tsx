@@ -6,40 +6,75 @@ import { Link } from "wouter";
 import { useAlarms } from "../shared/alarms/alarmStore.ts";
 import { clockResultQuery } from "../shared/clock/clockQuery.ts";
 import { timingQuery } from "../shared/race/timing.ts";
+import { history } from "../shared/readings/telemetryHistory.ts";
 import { datasetQuery } from "../shared/readings/telemetryQueries.ts";
-import type { ReadyCheck, ReadyItem } from "../shared/ready/readyRules.ts";
+import {
+  type CounterSeries,
+  type ReadyCheck,
+  type ReadyItem,
+  readyCheck,
+} from "../shared/ready/readyRules.ts";
 import {
   RACE_HOURS_MAX,
   raceHours,
   timingNotNeeded,
   useReadySettings,
 } from "../shared/ready/readySettings.ts";
-import { unitReady } from "../shared/unit/derive.ts";
 import { useApiBase } from "../shared/unit/deviceSettings.ts";
-import { useUnitRecord } from "../shared/unit/records.ts";
 import { useDeviceMode } from "../shared/unit/unit.ts";
+import { useBacklog } from "../ui/BacklogSummary.tsx";
 import { useNow } from "../ui/useNow.ts";
+import { useDataset } from "./useDataset.ts";
 
 /** The check re-evaluates this often (ages cross their 10 min limits without a new reading). */
 const TICK_MS = 5000;
 
-/**
- * The chosen unit's check, derived from its record as its Fleet row's is (shared/unit/derive.ts), with the alarm
- * panel's acknowledgements. It observes the queries whose answers it needs (the cards' and the clock's: no extra reads).
- */
 function useReadyCheck(): ReadyCheck {
   const client = useQueryClient();
   const base = useApiBase();
   const mode = useDeviceMode();
   const now = useNow(TICK_MS);
-  useQuery({ ...datasetQuery(client, base, "uhf/ports"), enabled: mode === "uhf" });
-  useQuery(clockResultQuery(base));
-  useQuery(timingQuery(base));
-  const record = useUnitRecord(base);
+  const battery = useDataset("battery").data;
+  const storage = useDataset("storage").data;
+  const passings = useDataset("passings");
+  // The UHF card's query, read only on a uhf unit (an hf unit is never asked for uhf/ports).
+  const ports = useQuery({ ...datasetQuery(client, base, "uhf/ports"), enabled: mode === "uhf" });
+  const clock = useQuery(clockResultQuery(base));
+  const backlog = useBacklog();
   const alarms = useAlarms((s) => s.list);
-  const raceHours = useReadySettings((s) => s.raceHours);
+  const hadAntenna = useAlarms((s) => s.memory.hadAntenna);
+  const hours = useReadySettings((s) => s.raceHours);
+  // Race control: the header's query; "waiting" until the unit first answers, null for a unit without it (no item).
+  const timing = useQuery(timingQuery(base)).data;
   const notNeeded = useReadySettings((s) => timingNotNeeded(s.timingNotNeeded, base));
-  return unitReady(record, { now, noReadsMinutes: 0, raceHours, timingNotNeeded: notNeeded }, alarms);
+  // The last answer's channels, also while a later reading failed (TanStack keeps its data then): one lost poll does
+  // not turn the item into "No antenna reading yet"; the reads' ages still fail it if the unit stays away.
+  const channels = mode === "uhf" ? ports.data?.data.channels : undefined;
+  const channelReads: Record<number, CounterSeries> = {};
+  for (const c of channels ?? [])
+    if (typeof c?.id === "number") channelReads[c.id] = history(`reads:${c.id}`, base);
+  return readyCheck({
+    // The newest answer counts at once, before the next tick.
+    now: Math.max(now, passings.data ? ports.dataUpdatedAt : 0),
+    mode,
+    channels,
+    hadAntenna,
+    channelReads,
+    seen: history("passings:seen", base),
+    clock:
+      clock.status === "success"
+        ? { offsetMs: clock.data.estimate.offsetMs, at: clock.dataUpdatedAt }
+        : clock.status === "error"
+          ? { failed: true }
+          : null,
+    battery,
+    raceHours: hours,
+    storage,
+    backlog,
+    alarms,
+    timing: timing === undefined ? "waiting" : timing,
+    timingNotNeeded: notNeeded,
+  });
 }
 
 /**
@@ -111,7 +146,7 @@ function TimingNotNeeded() {
   );
 }
 
-/** The panel, drawn with the dashboard in its first render (the page's chunk) and filled in place as readings come. */
+/** The panel: its own chunk (the rules and the race length store), loaded as the dashboard renders. */
 export default function ReadyPanel() {
   const check = useReadyCheck();
   return (

@@ -52,9 +52,8 @@ export function SetDeviceTime({ base, clock }: { base: string; clock: ClockView 
   });
   const busy = set.isPending;
 
-  // In the card's `set-time` line, which holds its place while this chunk downloads (DeviceTimeCard).
   return (
-    <>
+    <div className="set-time">
       <button
         type="button"
         className="btn btn-small"
@@ -87,6 +86,6 @@ export function SetDeviceTime({ base, clock }: { base: string; clock: ClockView 
       >
         <p>{SET_TIME_QUESTION}</p>
       </ConfirmDialog>
-    </>
+    </div>
   );
 }

@@ -5,12 +5,20 @@ import { CellularCard } from "./CellularCard.tsx";
 import { DeviceTimeCard } from "./DeviceTimeCard.tsx";
 import { BatteryCard, FirmwareCard, StorageCard } from "./HealthCards.tsx";
 import { InterfacesCard, PassingsCard, TempsCard } from "./ListCards.tsx";
-import { ReadyFrame } from "./ReadyFrame.tsx";
 import { UhfCard } from "./UhfCard.tsx";
 import "./telemetry.css";
 
-/** The Ready check's rules and panel: their own chunk, asked for as the page first draws (its frame meanwhile). */
+// Off the first route: the cards paint first; the panel's place is held so nothing moves when it arrives.
 const ReadyPanel = lazy(() => import("./ReadyPanel.tsx"));
+
+/** The Ready check's place while its chunk downloads. */
+function ReadyPending() {
+  return (
+    <section className="card ready ready-pending" aria-label="Ready check" aria-busy="true">
+      <h2>Ready check</h2>
+    </section>
+  );
+}
 
 export default function TelemetryPage() {
   // The mode comes with the unit's identity: unknown (just switched, not answered yet) shows no UHF card either.
@@ -18,10 +26,8 @@ export default function TelemetryPage() {
   return (
     <>
       <h1>Telemetry</h1>
-      {/* The Ready check (issue 20 §4) above the cards, which keep the spec's order: both drawn in the page's first
-          render, before any reading (the check's frame until its chunk is in), and filled in place as the answers
-          come (no later, larger paint). */}
-      <Suspense fallback={<ReadyFrame />}>
+      {/* The Ready check (issue 20 §4) above the cards, which keep the spec's order. */}
+      <Suspense fallback={<ReadyPending />}>
         <ReadyPanel />
       </Suspense>
       <div className="cards telemetry">

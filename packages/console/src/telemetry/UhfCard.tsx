@@ -1,36 +1,40 @@
-// UHF Antennas card (SPEC §2, §3; D13): the card and its dataset (uhf/ports, asked for in the dashboard's first
-// render), its body in the chunk that follows the first route (UhfBody.tsx: a tile per antenna with its controls,
-// uhf/config, the transmitter; an older unit's grid). The dashboard's first route stays small (docs/BUNDLE.md).
-import { useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense } from "react";
-import { telemetryKey } from "../shared/readings/telemetryQueries.ts";
-import { useApiBase } from "../shared/unit/deviceSettings.ts";
+// UHF Antennas card (SPEC §2, §3): a grid of channels (id shown +1) with a verdict from the return loss.
+
+import { channelVerdict, num, verdictColour } from "../shared/readings/telemetryFormat.ts";
+import { Badge } from "./Badge.tsx";
 import { Card } from "./Card.tsx";
 import { useDataset } from "./useDataset.ts";
-import "./uhfCard.css";
-
-const UhfBody = lazy(() => import("./UhfBody.tsx"));
 
 export function UhfCard() {
-  const base = useApiBase();
-  const client = useQueryClient();
-  const ports = useDataset("uhf/ports");
-  // The card's refresh button reads uhf/config again with the ports.
-  const card = {
-    ...ports,
-    refresh() {
-      ports.refresh();
-      void client.refetchQueries({ queryKey: telemetryKey(base, "uhf/config") });
-    },
-  };
-  const channels = ports.data?.channels;
+  const ds = useDataset("uhf/ports");
+  const channels = ds.data?.channels;
   return (
-    <Card title="UHF Antennas" testId="card-uhf" datasets={[card]}>
+    <Card title="UHF Antennas" testId="card-uhf" datasets={[ds]}>
       {channels && (
-        <Suspense fallback={null}>
-          <UhfBody base={base} channels={channels} />
-        </Suspense>
+        <div className="channels">
+          {channels.map((c, i) => {
+            const verdict = channelVerdict(c?.ant, c?.loss);
+            return (
+              <div key={channelKey(channels, i)} className="channel" data-testid="uhf-channel">
+                <strong>Ch {typeof c?.id === "number" ? c.id + 1 : "?"}</strong>
+                <span>{c?.ant ? "Antenna" : "No antenna"}</span>
+                <span>Reads {num(c?.reads)}</span>
+                <span>Loss {num(c?.loss, 1)} dB</span>
+                <span>Power {num(c?.pwr, 1)} dB</span>
+                <Badge colour={verdictColour(verdict)}>{verdict}</Badge>
+              </div>
+            );
+          })}
+          {!channels.length && <p className="muted">No channels</p>}
+        </div>
       )}
     </Card>
   );
+}
+
+/** A key unique in the list even when a unit repeats a channel id (or sends none): the id, then its occurrence. */
+function channelKey(channels: readonly ({ id?: unknown } | undefined)[], i: number): string {
+  const id = String(channels[i]?.id ?? "?");
+  const before = channels.slice(0, i).filter((c) => String(c?.id ?? "?") === id).length;
+  return `${id}#${before}`;
 }

@@ -5,7 +5,6 @@ import { preciseNow } from "../api/preciseNow.ts";
 import { sleep } from "../api/sleep.ts";
 import { write } from "../api/write.ts";
 import { levelAllows, writeCredentials } from "../shared/access/credentials.ts";
-import { NEEDS_SYNC } from "./setTimeText.ts";
 
 export const SET_TIME_QUESTION =
   "Set the unit's clock to this browser's time? Passings read during the change may carry either time.";
@@ -27,7 +26,7 @@ export function setTimeBlock(i: {
 }): string | null {
   if (!levelAllows({ ...i, perm: TIME_MANUAL_LEVEL }))
     return `Setting the time needs level ${TIME_MANUAL_LEVEL}; the current level is ${i.level}`;
-  if (!i.synced) return NEEDS_SYNC;
+  if (!i.synced) return "Needs a clock sync first (Requery)";
   return null;
 }
 

@@ -1,12 +1,8 @@
 // The sessions (timing files with passings and first/last time) and Replay: one session or a window of the unit's
-// local time sent again to the programs on the filtered port, with its progress until done; Export… of a session.
+// local time sent again to the programs on the filtered port, with its progress until done.
 import type { TimingTelemetry } from "@trc/protocol";
 import { useState } from "react";
 import { zoneText } from "../shared/clock/accuracy.ts";
-import { ExportBody, ExportOutcome } from "../shared/export/ExportBody.tsx";
-import { useSessionExport } from "../shared/export/useSessionExport.ts";
-import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
-import { download } from "../ui/download.ts";
 import { Outcome, Panel, Table } from "./TimingParts.tsx";
 import { replayDoneText, replayProgressText, resultText, unitTime } from "./timingText.ts";
 import { type RaceCall, useRaceCommand } from "./useRace.ts";
@@ -20,7 +16,6 @@ interface Props {
 
 export function ReplayPanel({ t, dataAt, offset }: Props) {
   const replay = useRaceCommand();
-  const exp = useSessionExport(download);
   const [answeredAt, setAnsweredAt] = useState(0);
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
@@ -40,7 +35,7 @@ export function ReplayPanel({ t, dataAt, offset }: Props) {
       <Panel title="Sessions">
         {t.sessions?.length ? (
           <Table
-            head={["File", "Passings", "First passing", "Last passing", "Replay", "Export"]}
+            head={["File", "Passings", "First passing", "Last passing", "Replay"]}
             // Newest first.
             rows={[...t.sessions].reverse().map((s) => [
               s.file,
@@ -58,15 +53,6 @@ export function ReplayPanel({ t, dataAt, offset }: Props) {
               >
                 Replay
               </button>,
-              <button
-                key="export"
-                type="button"
-                className="btn btn-small"
-                aria-label={`Export ${s.file}`}
-                onClick={() => exp.start(s.file)}
-              >
-                Export…
-              </button>,
             ])}
           />
         ) : (
@@ -74,10 +60,6 @@ export function ReplayPanel({ t, dataAt, offset }: Props) {
         )}
         <p className="muted">Times are the unit's local time ({zoneText(offset)}).</p>
         {bySession && status}
-        <ExportOutcome exp={exp} />
-        <ConfirmDialog key={exp.attempt} {...exp.dialog}>
-          <ExportBody exp={exp} />
-        </ConfirmDialog>
       </Panel>
       <Panel title="Replay">
         <form

@@ -45,8 +45,8 @@ describe("the mode and its buttons", () => {
       );
     // Newest first.
     expect(rows).toEqual([
-      ["timing_0002.csv", "5000", "17-05-2026 09:00:00", "17-05-2026 10:00:00", "Replay", "Export…"],
-      ["timing_0001.csv", "0", "—", "—", "Replay", "Export…"],
+      ["timing_0002.csv", "5000", "17-05-2026 09:00:00", "17-05-2026 10:00:00", "Replay"],
+      ["timing_0001.csv", "0", "—", "—", "Replay"],
     ]);
     expect(screen.getByText("Times are the unit's local time (UTC+02:00).")).toBeVisible();
   });
@@ -70,32 +70,6 @@ describe("the mode and its buttons", () => {
     expect(button("Start timing")).toBeDisabled();
     expect(button("Marker / gun")).toBeEnabled();
     expect(screen.getByText("timing_0002.csv")).toBeVisible();
-  });
-});
-
-describe("Start timing on a bad clock (issue 41)", () => {
-  it("a clock 500 ms off asks first, with a link to Set device time; No starts nothing; Yes starts", async () => {
-    answer("TIMING_START", 200, { cmd: "TIMING_START", result: "Timing started", file: "timing_0004.csv" });
-    await open({ clock: -500 });
-    fireEvent.click(button("Start timing"));
-    const question = screen.getByRole("dialog", { name: "Start timing with the clock off by 500 ms?" });
-    expect(within(question).getByRole("link", { name: "Set device time" })).toHaveAttribute(
-      "href",
-      "/#card-time",
-    );
-    fireEvent.click(within(question).getByRole("button", { name: "No" }));
-    await advance(0);
-    expect(unit.received).toEqual([]);
-    fireEvent.click(button("Start timing"));
-    fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Yes" }));
-    await advance(0);
-    expect(unit.received).toEqual([{ cmd: "TIMING_START", args: [] }]);
-  });
-
-  it("a clock never synced: asked with that reason", async () => {
-    await open({ clock: null });
-    fireEvent.click(button("Start timing"));
-    expect(screen.getByRole("dialog", { name: "Start timing with the clock not synced?" })).toBeVisible();
   });
 });
 

@@ -1,15 +1,11 @@
 // The Timing page (issue 31, D12): test or timing mode, Start and Stop timing, the gun, programs, sessions, replays.
 import type { TimingTelemetry } from "@trc/protocol";
 import { useState } from "react";
-import { Link } from "wouter";
 import { errorText } from "../api/errors.ts";
 import { zoneText } from "../shared/clock/accuracy.ts";
-import { startTimingQuestion } from "../shared/clock/startCheck.ts";
-import type { CommandAnswer } from "../shared/commands/commandNow.ts";
+import type { RaceAnswer } from "../shared/race/raceCommand.ts";
 import { timingBadgeText, useTimingIntent } from "../shared/race/timing.ts";
-import { unitHoldover } from "../shared/unit/derive.ts";
 import { useApiBase } from "../shared/unit/deviceSettings.ts";
-import { useUnitRecord } from "../shared/unit/records.ts";
 import { ConfirmDialog } from "../ui/ConfirmDialog.tsx";
 import { ProgramsTable } from "./ProgramsTable.tsx";
 import { ReplayPanel } from "./ReplayPanel.tsx";
@@ -34,34 +30,25 @@ export default function TimingPage() {
         </p>
       )}
       {t === null && <p>This unit has no race control: no test or timing mode, no timing port.</p>}
-      {t && <TimingPanels t={t} dataAt={query.dataUpdatedAt} />}
+      {t && <RaceControl t={t} dataAt={query.dataUpdatedAt} />}
     </section>
   );
 }
 
 /** The marker's time to the millisecond by the unit's clock, in its local time. */
-function markerText(a: CommandAnswer, offset: number): string {
+function markerText(a: RaceAnswer, offset: number): string {
   const at = typeof a.time === "string" ? Date.parse(a.time) : Number.NaN;
   const where = a.n !== undefined && a.file ? `: passing ${a.n} of ${a.file}` : "";
   return `Marker at ${unitTime(at, offset, true)} (${zoneText(offset)})${where}`;
 }
 
-/** The page's panels for a unit with race control: its mode with Start and Stop, the gun, programs, replays. */
-function TimingPanels({ t, dataAt }: { t: TimingTelemetry; dataAt: number }) {
+function RaceControl({ t, dataAt }: { t: TimingTelemetry; dataAt: number }) {
   const base = useApiBase();
   const offset = useUnitOffset();
   const mode = useRaceCommand();
   const marker = useRaceCommand();
   const [asking, setAsking] = useState(false);
-  const [askingStart, setAskingStart] = useState(false);
   const timing = t.mode === "timing";
-  // The unit's clock as its record knows it (the sync the alarm watch keeps): a bad one is asked about first.
-  const record = useUnitRecord(base);
-  const startQuestion = startTimingQuestion(record?.clock, unitHoldover(record, Date.now()));
-  const start = () => {
-    setAskingStart(false);
-    mode.mutate({ cmd: "TIMING_START" });
-  };
   const stop = () => {
     setAsking(false);
     // The alarm "Timing stopped" is for a stop this console did not ask for.
@@ -82,7 +69,7 @@ function TimingPanels({ t, dataAt }: { t: TimingTelemetry; dataAt: number }) {
             type="button"
             className="btn btn-primary"
             disabled={timing || mode.isPending}
-            onClick={() => (startQuestion ? setAskingStart(true) : start())}
+            onClick={() => mode.mutate({ cmd: "TIMING_START" })}
           >
             Start timing
           </button>
@@ -124,19 +111,6 @@ function TimingPanels({ t, dataAt }: { t: TimingTelemetry; dataAt: number }) {
         onConfirm={stop}
         onCancel={() => setAsking(false)}
       />
-      <ConfirmDialog
-        open={askingStart && startQuestion !== null}
-        title={startQuestion ?? ""}
-        confirmLabel="Yes"
-        cancelLabel="No"
-        onConfirm={start}
-        onCancel={() => setAskingStart(false)}
-      >
-        <p>
-          Every passing's time is the unit's clock. <Link href="/#card-time">Set device time</Link> on the
-          dashboard's Device Time card first.
-        </p>
-      </ConfirmDialog>
     </>
   );
 }

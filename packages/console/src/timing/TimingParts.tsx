@@ -2,7 +2,7 @@
 import type { UseMutationResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { errorText } from "../api/errors.ts";
-import type { CommandAnswer } from "../shared/commands/commandNow.ts";
+import type { RaceAnswer } from "../shared/race/raceCommand.ts";
 import type { RaceCall } from "./useRace.ts";
 
 /** A panel (a region named by its heading). */
@@ -47,9 +47,9 @@ export function Outcome({
   what,
   ok,
 }: {
-  m: UseMutationResult<CommandAnswer, Error, RaceCall>;
+  m: UseMutationResult<RaceAnswer, Error, RaceCall>;
   what: string;
-  ok: (a: CommandAnswer) => string;
+  ok: (a: RaceAnswer) => string;
 }) {
   if (m.isError) {
     return (

@@ -1,6 +1,6 @@
 // The Timing page's reads and writes: the timing dataset (every second), the unit's utc_offset, and each race command.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { sendCommandNow } from "../shared/commands/commandNow.ts";
+import { sendRaceCommand } from "../shared/race/raceCommand.ts";
 import { TIMING_PAGE_REFRESH_MS, timingKey, timingQuery } from "../shared/race/timing.ts";
 import { datasetQuery } from "../shared/readings/telemetryQueries.ts";
 import { useApiBase } from "../shared/unit/deviceSettings.ts";
@@ -31,7 +31,7 @@ export function useRaceCommand() {
   const base = useApiBase();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ cmd, args = [] }: RaceCall) => sendCommandNow(base, cmd, args),
+    mutationFn: ({ cmd, args = [] }: RaceCall) => sendRaceCommand(base, cmd, args),
     onSettled: () => client.invalidateQueries({ queryKey: timingKey(base) }),
   });
 }

@@ -1,16 +1,14 @@
 // A hand-drawn SVG sparkline (beyond the spec): a telemetry history series of the chosen unit by name, or any points given.
 
-import { type Point, sparkPath } from "../shared/readings/sparkline.ts";
+import { history, type Point, sparkPath } from "../shared/readings/telemetryHistory.ts";
 import { useApiBase } from "../shared/unit/deviceSettings.ts";
-import { useUnitRecord } from "../shared/unit/records.ts";
 
 const W = 120;
-const NONE: readonly Point[] = [];
 const H = 24;
 
 interface SparklineProps {
   label: string;
-  /** A series of the chosen unit's record ("battery", "passings:seen"...). */
+  /** A series of the in-memory telemetry history ("battery", "passings:seen"...). */
   series?: string;
   /** Points to draw instead (e.g. the Live page's reads per second); `label` is then the whole description. */
   points?: readonly Point[];
@@ -18,8 +16,8 @@ interface SparklineProps {
 }
 
 export function Sparkline({ series, points, label, className = "spark" }: SparklineProps) {
-  const record = useUnitRecord(useApiBase());
-  const drawn = points ?? record?.series[series ?? ""] ?? NONE;
+  const unit = useApiBase();
+  const drawn = points ?? history(series ?? "", unit);
   const path = sparkPath(drawn, W, H);
   if (!path) return null;
   return (

@@ -1,6 +1,5 @@
 // D12's second confirmation: the units in timing mode (or whose mode is not known) and the settings that would change
-// which passings they make or where they go; shows `useTimingQuestion` (shared/race/timingQuestion.ts) for the
-// Configuration page's Submit and import and the Fleet page's Apply and Undo.
+// which passings they make or where they go; the Configuration page's Submit and the Fleet page's Apply ask it.
 import type { TimingConfirmation } from "../shared/race/timingGuard.ts";
 import { ConfirmDialog } from "./ConfirmDialog.tsx";
 

@@ -10,7 +10,6 @@ import {
   ALARM_RETURN_LOSS_MIN_DB,
   ALARM_STORAGE_FULL_PERCENT,
 } from "@trc/protocol";
-import { type Counts, silentAntennas } from "../antennas/antennaHealth.ts";
 import { offsetText } from "../clock/accuracy.ts";
 import { batteryPercent } from "../readings/telemetryFormat.ts";
 import type { Alarm, AlarmMemory } from "./alarmStore.ts";
@@ -21,8 +20,6 @@ export interface ChannelReading {
   id?: number;
   ant?: boolean;
   loss?: number;
-  /** D13's port state, where the unit has it. */
-  state?: string;
 }
 
 /** The latest readings; a missing one raises nothing. Field shapes are the telemetry datasets' (SPEC §3). */
@@ -35,10 +32,6 @@ export interface AlarmReadings {
   temps?: Maybe<readonly Maybe<{ name?: string; temp?: number }>[]>;
   cellular?: Maybe<{ power?: string; connection?: string }>;
   channels?: Maybe<readonly Maybe<ChannelReading>[]>;
-  /** Each channel's Reads over time (the unit's record): an antenna silent while others read. */
-  channelReads?: (id: number) => Counts | undefined;
-  /** GPS lost and the clock holding over on its RTC (D13): minutes since the last fix. */
-  holdover?: Maybe<{ minutes: number }>;
   /** Device minus browser clock from the last clock sync, ms. */
   clockOffsetMs?: number | null;
   /** `No reads for N min`: N (0 = off). */
@@ -49,10 +42,78 @@ export interface AlarmReadings {
 
 // The alarm and memory shapes live with the alarm store (shared: the header, the fleet and the watch read it).
 export { type Alarm, type AlarmMemory, EMPTY_MEMORY, type TimingMemory } from "./alarmStore.ts";
-export { remember, rememberTiming, TIMING_STOP_ASKED_GRACE_MS, type TimingAlarmReading } from "./memory.ts";
 
 /** A finite number (`Number.isFinite` is false for anything but a number: no coercion). */
 const finite = (v: unknown): v is number => Number.isFinite(v);
+
+/**
+ * A stop this console asked for counts when asked at most this long before the previous timing reading: a reading
+ * already under way when the stop went out still showed timing.
+ */
+export const TIMING_STOP_ASKED_GRACE_MS = 30_000;
+
+/** What the timing rules read of the timing dataset (D12). */
+export interface TimingAlarmReading {
+  mode: "test" | "timing";
+  programs: readonly { port: "raw" | "filtered" }[];
+}
+
+/**
+ * Race control after a timing reading at `at`; `stopAsked`: when this console last asked the unit to stop timing.
+ * A reading no newer than the last one changes nothing (the same answer seen again, or a late one).
+ */
+export function rememberTiming(
+  prev: AlarmMemory["timing"],
+  t: TimingAlarmReading,
+  at: number,
+  stopAsked?: number,
+): AlarmMemory["timing"] {
+  if (prev && at <= prev.at) return prev;
+  const timing = t.mode === "timing";
+  const programs = t.programs.filter((p) => p.port === "filtered").length;
+  const wasTiming = prev?.timing === true;
+  const asked =
+    stopAsked !== undefined &&
+    prev !== undefined &&
+    prev !== null &&
+    stopAsked >= prev.at - TIMING_STOP_ASKED_GRACE_MS;
+  return {
+    at,
+    timing,
+    programs,
+    programLost:
+      timing && !programs && (prev?.programLost === true || (wasTiming && (prev?.programs ?? 0) > 0)),
+    stopped: !timing && (prev?.stopped === true || (wasTiming && !asked)),
+  };
+}
+
+/** The memory after a reading of uhf/ports (`channels`), passings (`seen`) and/or timing, read at `at`. */
+export function remember(
+  m: AlarmMemory,
+  r: {
+    channels?: AlarmReadings["channels"];
+    seen?: Maybe<number>;
+    timing?: Maybe<TimingAlarmReading>;
+    stopAsked?: number;
+    at: number;
+  },
+): AlarmMemory {
+  let { hadAntenna, seen } = m;
+  const timing = r.timing ? rememberTiming(m.timing, r.timing, r.at, r.stopAsked) : m.timing;
+  const fitted = (r.channels ?? []).flatMap((c) => (c?.ant === true && finite(c.id) ? [c.id] : []));
+  const added = fitted.filter((id) => !hadAntenna.includes(id));
+  if (added.length) hadAntenna = [...hadAntenna, ...added];
+  if (finite(r.seen) && (!seen || r.at >= seen.last)) {
+    seen =
+      seen && r.seen === seen.count
+        ? r.at === seen.last
+          ? seen
+          : { ...seen, last: r.at }
+        : { count: r.seen, since: r.at, last: r.at };
+  }
+  if (hadAntenna === m.hadAntenna && seen === m.seen && timing === m.timing) return m;
+  return timing === undefined ? { hadAntenna, seen } : { hadAntenna, seen, timing };
+}
 
 /** Every alarm whose condition holds, in a fixed order (offline first). */
 export function alarmRules(r: AlarmReadings, m: AlarmMemory = EMPTY_MEMORY): Alarm[] {
@@ -87,18 +148,6 @@ export function alarmRules(r: AlarmReadings, m: AlarmMemory = EMPTY_MEMORY): Ala
       });
   }
 
-  for (const ch of r.channels ?? []) {
-    if (!ch || !finite(ch.id)) continue;
-    if (ch.state === "noise") out.push({ id: `antenna-noisy-${ch.id}`, text: `Antenna ${ch.id + 1} noisy` });
-    if (ch.state === "fault") out.push({ id: `antenna-fault-${ch.id}`, text: `Antenna ${ch.id + 1} fault` });
-  }
-  if (r.channelReads)
-    for (const { id, minutes } of silentAntennas(r.channels, r.channelReads, r.now))
-      out.push({
-        id: `antenna-silent-${id}`,
-        text: `Antenna ${id + 1} silent: no reads for ${minutes} min while others read`,
-      });
-
   for (const t of r.temps ?? []) {
     if (t && typeof t.name === "string" && finite(t.temp) && t.temp >= ALARM_HOT_C)
       out.push({ id: `hot-${t.name}`, text: `Hot: ${t.name} (${t.temp.toFixed(1)} °C)` });
@@ -116,9 +165,6 @@ export function alarmRules(r: AlarmReadings, m: AlarmMemory = EMPTY_MEMORY): Ala
 
   if (finite(r.clockOffsetMs) && Math.abs(r.clockOffsetMs) > ALARM_CLOCK_OFF_MS)
     out.push({ id: "clock", text: `Device clock off (${offsetText(r.clockOffsetMs)})` });
-
-  if (r.holdover)
-    out.push({ id: "clock-holdover", text: `Clock holding over: GPS lost ${r.holdover.minutes} min ago` });
 
   const minutes = r.noReadsMinutes ?? 0;
   if (minutes > 0 && m.seen && m.seen.last - m.seen.since >= minutes * 60_000)

@@ -1,5 +1,4 @@
-// The listed unit alarms (kept until acknowledged) and the two alarm settings (persisted). The alarm memory's shape is
-// defined here; each unit's memory lives in its record (shared/unit/record.ts).
+// The listed unit alarms (kept until acknowledged), the session's alarm memory and the two alarm settings (persisted).
 import { ALARM_NO_READS_DEFAULT_MINUTES } from "@trc/protocol";
 import { persist } from "zustand/middleware";
 import { lazyStore } from "../store/lazyStore.ts";
@@ -82,12 +81,14 @@ export function storedMinutes(v: unknown): number {
 
 interface AlarmState {
   list: ListedAlarm[];
+  memory: AlarmMemory;
   /** Texts of the newest raised alarms, for the live region. */
   announced: string;
   sound: boolean;
   noReadsMinutes: number;
   /** Applies the conditions that hold now; answers the alarms newly raised. */
   update(current: readonly Alarm[], now: number): Alarm[];
+  remember(memory: AlarmMemory): void;
   acknowledge(id: string): void;
   setSound(on: boolean): void;
   setNoReadsMinutes(minutes: number): void;
@@ -107,6 +108,7 @@ export const useAlarms = lazyStore<AlarmState>()(
   persist(
     (set, get) => ({
       list: [],
+      memory: EMPTY_MEMORY,
       announced: "",
       sound: false,
       noReadsMinutes: ALARM_NO_READS_DEFAULT_MINUTES,
@@ -116,17 +118,20 @@ export const useAlarms = lazyStore<AlarmState>()(
         if (raised.length) set({ announced: announcement(raised, get().announced) });
         return raised;
       },
+      remember(memory) {
+        if (memory !== get().memory) set({ memory });
+      },
       acknowledge(id) {
         set({ list: acknowledge(get().list, id) });
       },
       setSound: (sound) => set({ sound }),
       setNoReadsMinutes: (minutes) => set({ noReadsMinutes: storedMinutes(minutes) }),
       reset() {
-        set({ list: [], announced: "" });
+        set({ list: [], memory: EMPTY_MEMORY, announced: "" });
       },
     }),
     {
-      // Two settings, each under its own key as before `persist`; the list is the session's.
+      // Two settings, each under its own key as before `persist`; the list and memory are the session's.
       name: SOUND_KEY,
       storage: fieldStorage<AlarmSettings>(
         () => local,

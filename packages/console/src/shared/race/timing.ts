@@ -1,11 +1,10 @@
 // Race control (D12) as the console reads it: the unit's timing dataset as a query, and the words every page shows.
-import { type QueryClient, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { API, TIMING_DATASET, TimingTelemetry } from "@trc/protocol";
 import { type RequestOptions, requestStrict } from "../../api/client.ts";
 import { DeviceError } from "../../api/errors.ts";
 import { lazyStore } from "../store/lazyStore.ts";
 import { deviceKey, useApiBase } from "../unit/deviceSettings.ts";
-import type { UnitMode } from "./timingGuard.ts";
 
 /** How often the timing dataset is read while a page shows it (the header on every page: a mode change shows within it). */
 export const TIMING_REFRESH_MS = 5_000;
@@ -36,17 +35,6 @@ export function timingQuery(base: string, refetchMs: number = TIMING_REFRESH_MS)
     refetchIntervalInBackground: true,
     retry: false,
   };
-}
-
-/**
- * A unit's mode for D12's second confirmation: the header's reading when under 5 s old, else read again; null for a
- * unit without race control, undefined when it cannot be read (asked all the same).
- */
-export function modeNow(client: QueryClient, base: string): Promise<UnitMode> {
-  return client.fetchQuery({ ...timingQuery(base), staleTime: TIMING_REFRESH_MS }).then(
-    (t) => (t === null ? null : t.mode),
-    () => undefined,
-  );
 }
 
 /** The chosen unit's timing dataset (undefined while loading or failed, null for a unit without it). */

@@ -1,21 +1,13 @@
 // @vitest-environment node
-// Unit tests of D12's guard, proven once for both pages: which settings change the passings, which units are asked
-// about (only for those settings, only while timing or of unknown mode), and the words of a value not sent.
+// Unit tests of D12's guard: which settings change the passings, and which units need the second confirmation.
 import { BUILT_IN_CONFIG } from "@trc/protocol";
-import { describe, expect, it, vi } from "vitest";
-import {
-  changesPassings,
-  notSentWhileTiming,
-  timingConfirmations,
-  type UnitMode,
-  type UnitWrites,
-  unitConfirmations,
-  withoutUnconfirmed,
-} from "./timingGuard.ts";
+import { describe, expect, it } from "vitest";
+import type { UnitPlan } from "../settings/profiles/applyPlan.ts";
+import { changesPassings, timingConfirmations, type UnitMode, withoutUnconfirmed } from "./timingGuard.ts";
 
-const plan = (unit: string, ...settings: string[]): UnitWrites => ({
+const plan = (unit: string, ...settings: string[]): UnitPlan => ({
   unit,
-  writes: settings.map((setting) => ({ setting })),
+  writes: settings.map((setting) => ({ setting, value: 1, expected: 0 })),
 });
 
 describe("changesPassings", () => {
@@ -65,32 +57,5 @@ describe("timingConfirmations", () => {
       ["buzzer_volume"],
       ["uhf_power", "buzzer_volume"],
     ]);
-  });
-});
-
-describe("unitConfirmations: one unit's question (the Configuration page's Submit and import)", () => {
-  const unit = "http://10.0.0.1";
-
-  it("a setting that does not change the passings: no question, and the mode is not even read", async () => {
-    const readMode = vi.fn(async (): Promise<UnitMode> => "timing");
-    expect(await unitConfirmations(unit, ["uhf_power", "buzzer_volume"], readMode)).toStrictEqual([]);
-    expect(readMode).not.toHaveBeenCalled();
-  });
-
-  it.each<[UnitMode, boolean | null]>([
-    ["timing", true],
-    [undefined, false], // could not be read: asked all the same
-    ["test", null],
-    [null, null], // no race control
-  ])("mode %j: asked %j, naming only the settings that change the passings", async (mode, modeKnown) => {
-    const asks = await unitConfirmations(unit, ["uhf_power", "tag_timeout", "raw_port"], async () => mode);
-    expect(asks).toStrictEqual(
-      modeKnown === null ? [] : [{ unit, settings: ["tag_timeout", "raw_port"], modeKnown }],
-    );
-  });
-
-  it("a value the operator declined says why under its input", () => {
-    expect(notSentWhileTiming({ modeKnown: true })).toBe("Not sent: the unit is timing");
-    expect(notSentWhileTiming({ modeKnown: false })).toBe("Not sent: the unit may be timing");
   });
 });

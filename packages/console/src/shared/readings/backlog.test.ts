@@ -1,7 +1,6 @@
 // The backlog from Passings readings on an injected clock: Left now, trend, drain rate, time to clear, growth time, text.
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { alarmRules } from "../alarms/alarmRules.ts";
-import { emptyRecord, foldEvents, type UnitEvent } from "../unit/record.ts";
 import {
   backlog,
   backlogText,
@@ -11,6 +10,8 @@ import {
   passingsPoints,
   STEP_MS,
 } from "./backlog.ts";
+import { collectHistory } from "./telemetryCollect.ts";
+import { useTelemetryHistory } from "./telemetryHistory.ts";
 
 const T0 = 1_700_000_000_000;
 const MIN = 60_000;
@@ -221,19 +222,13 @@ describe("growingForMs", () => {
 });
 
 describe("passingsPoints", () => {
-  it("joins a unit record's Left and Seen recorded from each passings answer", () => {
-    const reading = (data: Record<string, number>, at: number): UnitEvent => ({
-      kind: "reading",
-      dataset: "passings",
-      data,
-      at,
-    });
-    const r = foldEvents(emptyRecord("http://unit"), [
-      reading({ seen: 100, left: 4 }, T0),
-      reading({ seen: 130, left: 9 }, T0 + 30_000),
-      reading({ seen: 150 }, T0 + 60_000),
-    ]);
-    expect(passingsPoints(r.series["passings:left"] ?? [], r.series["passings:seen"] ?? [])).toEqual([
+  beforeEach(() => useTelemetryHistory.getState().reset());
+
+  it("joins the history's Left and Seen recorded from each passings answer", () => {
+    collectHistory("passings", { seen: 100, left: 4 }, T0, "http://unit");
+    collectHistory("passings", { seen: 130, left: 9 }, T0 + 30_000, "http://unit");
+    collectHistory("passings", { seen: 150 }, T0 + 60_000, "http://unit");
+    expect(passingsPoints()).toEqual([
       { t: T0, left: 4, seen: 100 },
       { t: T0 + 30_000, left: 9, seen: 130 },
     ]);

@@ -1,4 +1,5 @@
 // The backlog (issue 20 §3), pure: from Passings readings over time, Left now, its trend, how fast it drains, when it clears.
+import { history } from "./telemetryHistory.ts";
 
 /** One answer of the passings dataset: `left` passings not yet sent, `seen` reads so far, read at `t` (epoch ms). */
 export interface PassingsPoint {
@@ -43,10 +44,10 @@ function steps(points: readonly PassingsPoint[]): PassingsPoint[] {
   return out;
 }
 
-/** A record's passings series joined by time (both are recorded from one answer), oldest first. */
+/** The history's passings series joined by time (both are recorded from one answer), oldest first. */
 export function passingsPoints(
-  left: readonly { t: number; v: number }[],
-  seen: readonly { t: number; v: number }[],
+  left: readonly { t: number; v: number }[] = history("passings:left"),
+  seen: readonly { t: number; v: number }[] = history("passings:seen"),
 ): PassingsPoint[] {
   const seenAt = new Map(seen.map((p) => [p.t, p.v]));
   return left.flatMap((p) => {

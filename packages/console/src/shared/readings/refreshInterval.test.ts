@@ -2,10 +2,9 @@
 import { describe, expect, it } from "vitest";
 import { DeviceError } from "../../api/errors.ts";
 import { resetAllStores } from "../store/lazyStore.ts";
-import { extendSeries, SERIES_POINTS, SERIES_STEP_MS } from "../unit/record.ts";
 import { combinedState, datasetState, errorJson, issuesText, shouldRetry } from "./datasetState.ts";
 import { autoCaption, intervalMs, randomMinutes, refreshMinutes } from "./refreshInterval.ts";
-import { sparkPath } from "./sparkline.ts";
+import { HISTORY_LIMIT, history, sparkPath, useTelemetryHistory } from "./telemetryHistory.ts";
 
 describe("auto refresh", () => {
   it.each([
@@ -90,17 +89,18 @@ describe("dataset state", () => {
 });
 
 describe("history", () => {
-  it("keeps finite points, at least SERIES_STEP_MS apart, up to the limit", () => {
-    const STEP = SERIES_STEP_MS;
-    let series = extendSeries({}, 0, { s: 1 });
-    series = extendSeries(series, STEP, { s: Number.NaN });
-    series = extendSeries(series, 2 * STEP, { s: undefined });
-    expect(series.s).toEqual([{ t: 0, v: 1 }]);
-    // Hours apart (past the record's kept window): only the limit keeps points.
-    const HOUR = 3_600_000;
-    for (let i = 0; i < SERIES_POINTS + 5; i++) series = extendSeries(series, (i + 10) * HOUR, { s: i });
-    expect(series.s).toHaveLength(SERIES_POINTS);
-    expect(series.s?.[0]).toEqual({ t: 15 * HOUR, v: 5 });
+  it("keeps finite points, up to the limit; reset forgets them", () => {
+    const { record, reset } = useTelemetryHistory.getState();
+    reset();
+    record("", 0, { s: 1 });
+    record("", 1, { s: Number.NaN });
+    record("", 2, { s: undefined });
+    expect(history("s")).toEqual([{ t: 0, v: 1 }]);
+    for (let i = 0; i < HISTORY_LIMIT + 5; i++) record("", i + 10, { s: i });
+    expect(history("s")).toHaveLength(HISTORY_LIMIT);
+    expect(history("s")[0]).toEqual({ t: 15, v: 5 });
+    reset();
+    expect(history("s")).toEqual([]);
   });
 
   it.each([

@@ -1,13 +1,12 @@
-// What a unit's record keeps over time of each answer: battery charge (fraction rule), each named temperature, passings
-// seen and left, channel reads; and whose: each unit's own series, under any spelling of its address.
+// What the history keeps: battery charge (fraction rule), each named temperature, passings seen and left, channel reads;
+// and whose: one unit's points, read by that unit only.
 import { beforeEach, describe, expect, it } from "vitest";
-import { resetAllStores } from "../store/lazyStore.ts";
-import { recordOf, useUnitRecords } from "../unit/records.ts";
-import { historyValues } from "./telemetryCollect.ts";
+import { collectHistory } from "./telemetryCollect.ts";
+import { history, useTelemetryHistory } from "./telemetryHistory.ts";
 
-beforeEach(() => resetAllStores());
+beforeEach(() => useTelemetryHistory.getState().reset());
 
-describe("historyValues", () => {
+describe("collectHistory", () => {
   it.each([
     ["battery", { percentage: 0.42 }, "battery", [42]],
     ["battery", { percentage: 80 }, "battery", [80]],
@@ -29,34 +28,20 @@ describe("historyValues", () => {
     ],
     ["storage", { used: 1, total: 2 }, "storage", []],
   ] as const)("%s %o records %s %o", (dataset, data, key, values) => {
-    const v = historyValues(dataset, data as Record<string, unknown>)[key];
-    expect(Number.isFinite(v) ? [v] : []).toEqual(values);
-    // The unit's record keeps the same.
-    useUnitRecords.getState().fold("http://unit", [{ kind: "reading", dataset, data, at: 1000 }]);
-    expect((recordOf("http://unit")?.series[key] ?? []).map((p) => p.v)).toEqual(values);
+    collectHistory(dataset, data as Record<string, unknown>, 1000);
+    expect(history(key).map((p) => p.v)).toEqual(values);
   });
 
-  it("no answer, no values; a dataset without a series has none", () => {
-    expect(historyValues("battery", undefined)).toEqual({});
-    expect(historyValues("storage", { used: 1, total: 2 })).toEqual({});
-  });
-});
-
-describe("a unit's series", () => {
-  it("a unit reads its own points only, under any spelling; another unit's points do not touch it", () => {
+  it("a unit reads its own points only, under any spelling; another unit's point starts the history afresh", () => {
     const A = "http://10.0.0.1";
     const B = "http://10.0.0.2";
-    const { fold } = useUnitRecords.getState();
-    fold("HTTP://10.0.0.1:80/", [
-      { kind: "reading", dataset: "battery", data: { percentage: 40 }, at: 1000 },
-    ]);
-    fold(A, [{ kind: "reading", dataset: "battery", data: { percentage: 39 }, at: 10_000 }]);
-    const battery = (unit: string) => (recordOf(unit)?.series.battery ?? []).map((p) => p.v);
-    expect(battery(A)).toEqual([40, 39]);
-    expect(battery("10.0.0.1")).toEqual([40, 39]);
-    expect(battery(B)).toEqual([]);
-    fold(B, [{ kind: "reading", dataset: "battery", data: { percentage: 80 }, at: 20_000 }]);
-    expect(battery(B)).toEqual([80]);
-    expect(battery(A)).toEqual([40, 39]);
+    collectHistory("battery", { percentage: 40 }, 1000, "HTTP://10.0.0.1:80/");
+    collectHistory("battery", { percentage: 39 }, 2000, A);
+    expect(history("battery", A).map((p) => p.v)).toEqual([40, 39]);
+    expect(history("battery", "10.0.0.1").map((p) => p.v)).toEqual([40, 39]);
+    expect(history("battery", B)).toEqual([]);
+    collectHistory("battery", { percentage: 80 }, 3000, B);
+    expect(history("battery", B).map((p) => p.v)).toEqual([80]);
+    expect(history("battery", A)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
-// What a unit's record keeps over time of each dataset, pure: battery charge, temperatures, passings seen and left,
-// each channel's reads (the sparklines, the backlog and the Ready check read these series).
+// What the in-memory history keeps of each dataset: battery charge, temperatures, passings seen and left, channel reads.
 import type { TelemetryDataset } from "@trc/protocol";
 import { batteryPercent } from "./telemetryFormat.ts";
+import { useTelemetryHistory } from "./telemetryHistory.ts";
 
 type Reading = Record<string, unknown> | undefined;
 
@@ -29,4 +29,9 @@ export function historyValues(dataset: TelemetryDataset, data: Reading): Record<
     }
   }
   return values;
+}
+
+/** Records a loaded answer of `unit`'s dataset, read at `at`, in the history. */
+export function collectHistory(dataset: TelemetryDataset, data: Reading, at: number, unit = ""): void {
+  useTelemetryHistory.getState().record(unit, at, historyValues(dataset, data));
 }

@@ -1,9 +1,8 @@
 // Dataset queries: keyed by the unit, the first load is foreground and a refresh of data on screen is background; the
-// query function only fetches, and the unit's record is fed by the answers the cache takes.
+// query function only fetches, and the history is fed by the answers the cache takes.
 import { QueryClient } from "@tanstack/react-query";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { resetAllStores } from "../store/lazyStore.ts";
-import { followUnits, recordOf, unfollowReports, useUnitRecords } from "../unit/records.ts";
+import { history, useTelemetryHistory } from "./telemetryHistory.ts";
 
 const request = vi.fn();
 vi.mock("../../api/client.ts", () => ({ request: (...args: unknown[]) => request(...args) }));
@@ -15,26 +14,15 @@ const UNIT = "http://127.0.0.1:8080";
 beforeEach(() => {
   request.mockReset();
   request.mockResolvedValue({ data: { seen: 3 }, issues: [] });
-  unfollowReports();
-  resetAllStores();
+  useTelemetryHistory.getState().reset();
 });
-
-/** The values of a unit's series, as its record keeps them. */
-const seenOf = (unit: string) => (recordOf(unit)?.series["passings:seen"] ?? []).map((p) => p.v);
-
-/** A client whose cache feeds the unit records, as the console's does. */
-function followedClient(): QueryClient {
-  const client = new QueryClient();
-  followUnits(client);
-  return client;
-}
 
 const optionsOf = (call: number): { background?: boolean; base?: string } =>
   request.mock.calls[call]?.[2] ?? {};
 
 describe("telemetry queries", () => {
   it("starts the dashboard's datasets in card order, once, on the unit's address", async () => {
-    const client = followedClient();
+    const client = new QueryClient();
     startDashboard(client, UNIT, "hf");
     startDashboard(client, UNIT, "hf");
     await vi.waitFor(() => expect(request).toHaveBeenCalledTimes(9));
@@ -52,42 +40,39 @@ describe("telemetry queries", () => {
     expect(request.mock.calls.every((_, i) => optionsOf(i).base === UNIT && !optionsOf(i).background)).toBe(
       true,
     );
-    await vi.waitFor(() => expect(seenOf(UNIT)).toEqual([3]));
+    await vi.waitFor(() => expect(history("passings:seen").map((p) => p.v)).toEqual([3]));
   });
 
   it("a refresh of data already on screen is background traffic", async () => {
-    const client = followedClient();
+    const client = new QueryClient();
     await client.fetchQuery(datasetQuery(client, UNIT, "passings"));
     await client.fetchQuery({ ...datasetQuery(client, UNIT, "passings"), staleTime: 0 });
     expect([optionsOf(0).background, optionsOf(1).background]).toEqual([false, true]);
   });
 
-  it("another unit has its own key and its own record", async () => {
-    const client = followedClient();
+  it("another unit has its own key and its own history", async () => {
+    const client = new QueryClient();
     expect(telemetryKey(UNIT, "passings")).not.toEqual(telemetryKey("http://10.0.0.2", "passings"));
     await client.fetchQuery(datasetQuery(client, UNIT, "passings"));
     request.mockResolvedValue({ data: { seen: 70 }, issues: [] });
     await client.fetchQuery(datasetQuery(client, "http://10.0.0.2", "passings"));
-    expect(seenOf("http://10.0.0.2")).toEqual([70]);
-    expect(seenOf(UNIT)).toEqual([3]);
+    expect(history("passings:seen").map((p) => p.v)).toEqual([70]);
   });
 
-  it("the query function returns what it fetched, the same whatever the record; the cache's answers feed the record", async () => {
-    const client = followedClient();
+  it("the query function returns what it fetched, the same whatever the history; the cache's answers feed the history", async () => {
+    const client = new QueryClient();
     const { queryFn } = datasetQuery(client, UNIT, "passings");
     const signal = new AbortController().signal;
     const first = await queryFn({ signal });
-    useUnitRecords
-      .getState()
-      .fold(UNIT, [{ kind: "reading", dataset: "passings", data: { seen: 99 }, at: 1 }]);
+    useTelemetryHistory.getState().record(UNIT, 1, { "passings:seen": 99 });
     const second = await queryFn({ signal });
     expect(second).toEqual(first);
     expect(first).toEqual({ data: { seen: 3 }, issues: [] });
-    expect(seenOf(UNIT)).toEqual([99]);
+    expect(history("passings:seen").map((p) => p.v)).toEqual([99]);
 
-    resetAllStores();
+    useTelemetryHistory.getState().reset();
     await client.fetchQuery(datasetQuery(client, UNIT, "passings"));
     client.setQueryData(telemetryKey(UNIT, "passings"), { data: { seen: 5 }, issues: [] });
-    expect(seenOf(UNIT)).toEqual([3]);
+    expect(history("passings:seen", UNIT).map((p) => p.v)).toEqual([3]);
   });
 });

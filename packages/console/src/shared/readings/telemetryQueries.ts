@@ -9,9 +9,11 @@ import {
 } from "@trc/protocol";
 import { request } from "../../api/client.ts";
 import type { Loose } from "../../api/lenient.ts";
+import { fedTo } from "../store/queryFeed.ts";
 import { deviceKey } from "../unit/deviceSettings.ts";
 import { shouldRetry } from "./datasetState.ts";
 import { intervalMs, refreshMinutes } from "./refreshInterval.ts";
+import { collectHistory } from "./telemetryCollect.ts";
 
 export interface Reading<D extends TelemetryDataset> {
   data: Loose<TelemetryOf<D>>;
@@ -22,7 +24,7 @@ export const telemetryKey = (base: string, dataset: TelemetryDataset) =>
   deviceKey(base, "telemetry", dataset);
 
 /**
- * A dataset's query: its function fetches and returns; each answer then feeds the unit's record (whoever asked). A fetch
+ * A dataset's query: its function fetches and returns, each answer then feeds the history (whoever asked). A fetch
  * that refreshes data already on screen is background traffic (it waits while a firmware upload holds the gate); the
  * first load of a dataset is not. `traffic` overrides both (the alarm watch: always background, low priority).
  */
@@ -45,6 +47,9 @@ export function datasetQuery<D extends TelemetryDataset>(
       });
       return { data: parsed.data as Loose<TelemetryOf<D>>, issues: parsed.issues };
     },
+    ...fedTo<Reading<D>>(client, {
+      answer: (r, at) => collectHistory(dataset, r.data as Record<string, unknown>, at, base),
+    }),
     refetchInterval: intervalMs(refreshMinutes(dataset)),
     refetchIntervalInBackground: true,
     retry: shouldRetry,

@@ -9,14 +9,66 @@ import {
   READY_STORAGE_BELOW_PERCENT,
   READY_SYNC_MAX_AGE_MS,
 } from "@trc/protocol";
-import { antennaState, STATE_WORDS } from "../antennas/antennaHealth.ts";
+import type { ChannelReading } from "../alarms/alarmRules.ts";
 import { offsetText } from "../clock/accuracy.ts";
+import type { Backlog, PassingsPoint } from "../readings/backlog.ts";
 import { durationText } from "../readings/backlog.ts";
 import { hoursMinutes } from "../readings/telemetryFormat.ts";
-import { timingItem } from "./readyTiming.ts";
-import type { CounterSeries, ReadyCheck, ReadyItem, ReadyReadings } from "./readyTypes.ts";
+import { type TimingReading, timingItem } from "./readyTiming.ts";
 
-export type { CounterSeries, ReadyCheck, ReadyItem, ReadyItemId, ReadyReadings } from "./readyTypes.ts";
+type Maybe<T> = T | undefined | null;
+
+export type ReadyItemId = "antennas" | "clock" | "battery" | "storage" | "backlog" | "timing" | "alarms";
+
+export interface ReadyItem {
+  id: ReadyItemId;
+  label: string;
+  ok: boolean;
+  /** What the unit shows now, e.g. "3 antennas read within 10 min" or "+12 ms". */
+  value: string;
+  /** Why it fails (empty when ok). */
+  reason: string;
+  /** Where it is fixed: a console path or an in-page anchor, and the link's text. */
+  fix: { href: string; text: string };
+}
+
+export interface ReadyCheck {
+  ready: boolean;
+  verdict: "Ready" | "Not ready";
+  items: ReadyItem[];
+}
+
+/** A series of one counter's readings (a channel's Reads, or Passings Seen on a unit without channels), oldest first. */
+export type CounterSeries = readonly { t: number; v: number }[];
+
+export interface ReadyReadings {
+  now: number;
+  /** uhf: every channel with an antenna must read; otherwise the reader as a whole (Passings Seen). */
+  mode: string | null;
+  channels?: Maybe<readonly Maybe<ChannelReading>[]>;
+  /** Channels that had an antenna earlier in the session (the alarm memory): one without now is lost. */
+  hadAntenna?: readonly number[];
+  /** Each channel's Reads over time, by channel id (uhf). */
+  channelReads?: Readonly<Record<number, CounterSeries>>;
+  /** Passings Seen over time (a unit without channels). */
+  seen?: CounterSeries;
+  /** The last clock sync: device minus browser, ms, and when it finished; `failed` when the last one failed. */
+  clock?: Maybe<{ offsetMs: number; at: number } | { failed: true }>;
+  battery?: Maybe<{ state?: string; time_empty?: number }>;
+  /** The race length entered by the operator, hours. */
+  raceHours: number;
+  storage?: Maybe<{ used?: number; total?: number }>;
+  backlog?: Maybe<Pick<Backlog, "left" | "trend">>;
+  /** The alarm panel's list: texts and whether each was acknowledged. */
+  alarms: readonly { text: string; acknowledged: boolean }[];
+  /**
+   * Race control (D12's timing dataset): its mode, session and programs; `"waiting"` before the unit's first answer;
+   * null (a unit without it) or absent (not read): no Timing program item.
+   */
+  timing?: Maybe<TimingReading> | "waiting";
+  /** The operator marked this unit's timing program not needed (its passings are collected another way). */
+  timingNotNeeded?: boolean;
+}
 
 /** A finite number (`Number.isFinite` is false for anything but a number: no coercion). */
 const finite = (v: unknown): v is number => Number.isFinite(v);
@@ -75,8 +127,6 @@ export function antennasItem(r: ReadyReadings): ReadyItem {
     byProblem.set(problem, [...(byProblem.get(problem) ?? []), id + 1]);
   for (const c of fitted) {
     const id = c.id as number;
-    const state = antennaState(c);
-    if (state !== "ok") add(STATE_WORDS[state], id);
     if (finite(c.loss) && Math.abs(c.loss) < ALARM_RETURN_LOSS_MIN_DB)
       add(`return loss ${Math.abs(c.loss).toFixed(1)} dB (below ${ALARM_RETURN_LOSS_MIN_DB} dB)`, id);
     const problem = readProblem(r.channelReads?.[id], r.now);
@@ -99,7 +149,7 @@ export function clockItem(r: ReadyReadings): ReadyItem {
   const c = r.clock;
   if (!c) return { ...base, ok: false, value: "—", reason: "Not synced yet" };
   if ("failed" in c) return { ...base, ok: false, value: "—", reason: "The clock sync failed" };
-  const value = r.clockSource ? `${offsetText(c.offsetMs)}, ${r.clockSource}` : offsetText(c.offsetMs);
+  const value = offsetText(c.offsetMs);
   if (Math.abs(c.offsetMs) > READY_CLOCK_WITHIN_MS)
     return {
       ...base,
@@ -196,4 +246,36 @@ export function readySummary(c: ReadyCheck): string {
         .filter((i) => !i.ok)
         .map((i) => i.label)
         .join(", ")}`;
+}
+
+/** What a unit watched from elsewhere (the fleet) keeps for the check: passings and each channel's Reads over time. */
+export interface ReadyTrail {
+  passings: PassingsPoint[];
+  reads: Record<number, { t: number; v: number }[]>;
+}
+
+export const EMPTY_TRAIL: ReadyTrail = { passings: [], reads: {} };
+
+/** The trail after a reading at `at`; points older than the read window (plus a minute) fall off. */
+export function extendTrail(
+  trail: ReadyTrail,
+  at: number,
+  passings: Maybe<{ left?: number; seen?: number }>,
+  channels: Maybe<readonly Maybe<{ id?: number; reads?: number }>[]>,
+): ReadyTrail {
+  const from = at - READY_READ_WITHIN_MS - MIN;
+  const keep = <P extends { t: number }>(list: readonly P[], next?: P) => [
+    ...list.filter((p) => p.t >= from),
+    ...(next ? [next] : []),
+  ];
+  const p = passings && finite(passings.left) && finite(passings.seen) ? passings : null;
+  const reads: ReadyTrail["reads"] = {};
+  for (const c of channels ?? []) {
+    if (c && finite(c.id) && finite(c.reads))
+      reads[c.id] = keep(trail.reads[c.id] ?? [], { t: at, v: c.reads });
+  }
+  return {
+    passings: keep(trail.passings, p ? { t: at, left: p.left as number, seen: p.seen as number } : undefined),
+    reads,
+  };
 }

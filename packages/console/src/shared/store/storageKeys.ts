@@ -8,7 +8,6 @@ export const LOCAL_KEYS = {
   fleet: "fleet",
   fleetBrokers: "fleetBrokers",
   fleetProfiles: "fleetProfiles",
-  fleetColumns: "fleetColumns",
   commandHistory: "commandHistory",
   alarmSound: "alarmSound",
   alarmNoReadsMinutes: "alarmNoReadsMinutes",

@@ -1,12 +1,11 @@
-// Choosing a unit: one canonical address, and another unit forgets what was shown of the previous one (each unit's
-// record, its readings and series, is kept by unit: the new unit shows none of the old one's).
+// Choosing a unit: one canonical address, and another unit forgets what was known about the previous one.
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { gateOf } from "../../api/client.ts";
 import { chooseUnit, currentUnit, originUnit, useConnection } from "../../api/connection.ts";
 import { useAlarms } from "../alarms/alarmStore.ts";
+import { history, useTelemetryHistory } from "../readings/telemetryHistory.ts";
 import { deviceKey, readSettings, useDeviceSettings } from "./deviceSettings.ts";
-import { recordOf, useUnitRecords } from "./records.ts";
 import { identityQuery, selectUnit } from "./unit.ts";
 
 const alarm = { id: "battery", text: "Battery low (12 %)" };
@@ -17,9 +16,7 @@ function knownUnit(unit: string) {
   useConnection.getState().answered(1000);
   useAlarms.getState().update([alarm], 1000);
   useDeviceSettings.getState().update({ deviceName: "DECODER-01", deviceMode: "uhf" });
-  useUnitRecords
-    .getState()
-    .fold(unit, [{ kind: "reading", dataset: "battery", data: { percentage: 80 }, at: 1000 }]);
+  useTelemetryHistory.getState().record(unit, 1000, { battery: 80 });
 }
 
 beforeEach(() => {
@@ -44,7 +41,7 @@ describe("selectUnit", () => {
     expect(currentUnit()).toBe(originUnit());
   });
 
-  it("another unit starts unknown: connection, alarms, sparklines, name and mode of the previous one are not its", () => {
+  it("another unit starts unknown: connection, alarms, sparklines, name and mode of the previous one are forgotten", () => {
     knownUnit("http://10.0.0.1");
     expect(useConnection.getState().online).toBe(true);
     selectUnit("http://10.0.0.2");
@@ -54,9 +51,7 @@ describe("selectUnit", () => {
       lastAnswerAt: null,
     });
     expect(useAlarms.getState().list).toEqual([]);
-    expect(recordOf("http://10.0.0.2")).toBeUndefined();
-    // The previous unit's record stays its own (going back finds its series).
-    expect(recordOf("http://10.0.0.1")?.series.battery).toEqual([{ t: 1000, v: 80 }]);
+    expect(history("battery")).toEqual([]);
     expect(useDeviceSettings.getState()).toMatchObject({ deviceName: "", deviceMode: null });
   });
 
@@ -65,7 +60,7 @@ describe("selectUnit", () => {
     selectUnit("HTTP://Decoder.local:80/");
     expect(useConnection.getState()).toMatchObject({ online: true, lastAnswerAt: 1000 });
     expect(useAlarms.getState().list).toHaveLength(1);
-    expect(recordOf("HTTP://Decoder.local:80/")?.series.battery).toEqual([{ t: 1000, v: 80 }]);
+    expect(history("battery", "http://decoder.local")).toEqual([{ t: 1000, v: 80 }]);
     expect(useDeviceSettings.getState()).toMatchObject({ deviceName: "DECODER-01", deviceMode: "uhf" });
     expect(gateOf()).toBe(gateOf("HTTP://Decoder.local/"));
   });

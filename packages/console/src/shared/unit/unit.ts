@@ -1,18 +1,18 @@
 // The unit the console talks to: the one way to choose it (selectUnit) and what follows from it (identity, mode).
 import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { API, type DeviceMode, DeviceNameResponse, unitAddress } from "@trc/protocol";
-import { useEffect } from "react";
 import { type RequestOptions, requestStrict } from "../../api/client.ts";
 import { chooseUnit, currentUnit, useConnection } from "../../api/connection.ts";
 import { useAlarms } from "../alarms/alarmStore.ts";
+import { useTelemetryHistory } from "../readings/telemetryHistory.ts";
 import { apiBase, deviceKey, useApiBase, useDeviceSettings } from "./deviceSettings.ts";
 
 /**
  * Points the console at a unit: the first load, Developer settings' Submit and the fleet's Open all come here.
  * `rootAPI` is an address in any spelling (stored in its canonical form), or empty for the origin that served the
- * page. Another unit than the one before forgets what was shown of that one, here and nowhere else: its
- * connection state, its alarm list, its name and mode (they come again with the new unit's identity). What the
- * console knows of each unit (its record: readings, series, alarm memory; shared/unit/records.ts) is kept by unit.
+ * page. Another unit than the one before forgets what was known about that one, here and nowhere else: its
+ * connection state, its alarms and alarm memory, its sparkline history, its name and mode (they come again with the
+ * new unit's identity).
  * The first choice (the first load) has nothing to forget: the stored name and mode are the stored unit's. A unit
  * whose identity `client` has cached (one chosen before) has its name and mode back at once. Cached queries stay: they are keyed by their unit (the clock sync too), so nothing shows another unit's data, nothing is
  * invalidated, and going back to a unit finds its data still there.
@@ -33,19 +33,24 @@ export function selectUnit(rootAPI: string, client?: QueryClient): void {
   chooseUnit(unit);
   if (changed) {
     useAlarms.getState().reset();
+    useTelemetryHistory.getState().reset();
   }
 }
 
 /**
- * What the unit says it is (GET /api/config/deviceName). The chosen unit's answer also refreshes the stored settings
- * (SPEC §3: `useUnitIdentity`).
+ * What the unit says it is (GET /api/config/deviceName). Its answer also refreshes the stored settings (SPEC §3).
  * `opts`: the request's timeout and priority (the fleet's poll reads it as its liveness probe).
  */
 export function identityQuery(base: string, opts: Pick<RequestOptions, "timeoutMs" | "priority"> = {}) {
   return {
     queryKey: deviceKey(base, "deviceName"),
-    queryFn: ({ signal }: { signal: AbortSignal }) =>
-      requestStrict(API.deviceName, DeviceNameResponse, { ...opts, base, signal }),
+    queryFn: async ({ signal }: { signal: AbortSignal }) => {
+      const identity = await requestStrict(API.deviceName, DeviceNameResponse, { ...opts, base, signal });
+      // Stored only while the unit is still the chosen one: the stored name and mode are about that unit.
+      if (apiBase(base) === currentUnit())
+        useDeviceSettings.getState().update({ deviceName: identity.deviceName, deviceMode: identity.mode });
+      return identity;
+    },
     retry: 3,
     retryDelay: 2000,
     staleTime: Number.POSITIVE_INFINITY,
@@ -58,19 +63,9 @@ export function identityQuery(base: string, opts: Pick<RequestOptions, "timeoutM
  */
 const IDENTITY_PRIORITY = 1;
 
-/**
- * The chosen unit's identity query (one per unit, shared by every caller). Its answer, whoever asked (the fleet's
- * poll too), is stored while that unit is still the chosen one: the stored name and mode are about that unit.
- */
+/** The chosen unit's identity query (one per unit, shared by every caller). */
 export function useUnitIdentity() {
-  const base = useApiBase();
-  const query = useQuery(identityQuery(base, { priority: IDENTITY_PRIORITY }));
-  const identity = query.data;
-  useEffect(() => {
-    if (identity && apiBase(base) === currentUnit())
-      useDeviceSettings.getState().update({ deviceName: identity.deviceName, deviceMode: identity.mode });
-  }, [base, identity]);
-  return query;
+  return useQuery(identityQuery(useApiBase(), { priority: IDENTITY_PRIORITY }));
 }
 
 /**

@@ -1,8 +1,7 @@
 // Applying a profile to units (issue 32): the writes per unit, their bounded and conflict-checked execution, each unit's result, and undo.
-import { type ConfigValue, MAX_REQUESTS_IN_FLIGHT } from "@trc/protocol";
-import { checkWrite, notReadResult, type PlannedWrite, sendWrite, sentStatus } from "../checkedWrite.ts";
-import { conflictText } from "../conflict.ts";
-import { resultLine } from "../saveResult.ts";
+import { type ConfigValue, configSaveText, MAX_REQUESTS_IN_FLIGHT } from "@trc/protocol";
+import { DeviceError, errorText, reasonOf } from "../../../api/errors.ts";
+import { conflictText, findConflict } from "../conflict.ts";
 import type { Profile } from "./profile.ts";
 import { profileDiff, settingValueText, type UnitValues } from "./profileDiff.ts";
 
@@ -10,6 +9,13 @@ import { profileDiff, settingValueText, type UnitValues } from "./profileDiff.ts
 export const UNITS_AT_ONCE = 8;
 /** Requests in flight per unit (the API client's gate holds the same). */
 export const PER_UNIT_IN_FLIGHT = MAX_REQUESTS_IN_FLIGHT;
+
+export interface PlannedWrite {
+  setting: string;
+  value: ConfigValue;
+  /** The unit's value when its differences were read: a different value just before writing is a conflict. */
+  expected: ConfigValue | undefined;
+}
 
 export interface UnitPlan {
   /** The unit's canonical address. */
@@ -57,12 +63,7 @@ export interface ApplyIO {
   /** The unit's current values (GET /api/config/get); throws when they cannot be read. */
   readValues(unit: string, signal?: AbortSignal): Promise<UnitValues>;
   /** Sets one value (POST /api/config/set); resolves on a 200, throws a `DeviceError` otherwise (api/write.ts). */
-  setValue(
-    unit: string,
-    setting: string,
-    value: ConfigValue,
-    signal?: AbortSignal,
-  ): Promise<{ status: number; body: unknown }>;
+  setValue(unit: string, setting: string, value: ConfigValue, signal?: AbortSignal): Promise<unknown>;
 }
 
 export interface RunOptions {
@@ -72,6 +73,14 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** A unit's line changed (its step or one setting's result). */
   onProgress?: (result: UnitResult) => void;
+}
+
+/** What a refusal reads like on the Configuration page: "401 - Unauthorized (the unit's reason)". */
+function refusalText(err: DeviceError): string {
+  // The password limit (429) reads "Too many wrong passwords: try again in N s", as on the Configuration page.
+  if (err.status === undefined || err.status === 429) return err.message;
+  const reason = reasonOf(err.body);
+  return `${err.status} - ${configSaveText(err.status)}${reason ? ` (${reason})` : ""}`;
 }
 
 /** Runs `run` over `items`, at most `limit` at once. */
@@ -85,10 +94,9 @@ async function pool<T>(items: readonly T[], limit: number, run: (item: T) => Pro
 
 /**
  * Runs a plan (an apply or an undo): `unitsAtOnce` units at a time; per unit one re-read of its values, then its
- * writes, at most 2 in flight, each the conflict-checked write (`checkedWrite.ts`): a setting whose value on the unit
- * is no longer the one the plan was made from is not written (conflict); one already at the planned value is not sent.
- * A refusal stops only that setting; a write without an answer stops the unit's remaining writes. Throws only when
- * aborted.
+ * writes, at most 2 in flight. A setting whose value on the unit is no longer the one the plan was made from is not
+ * written (conflict); one already at the planned value is not sent. A refusal stops only that setting; a write
+ * without an answer stops the unit's remaining writes. Throws only when aborted.
  */
 export async function runPlan(plans: readonly UnitPlan[], opts: RunOptions): Promise<UnitResult[]> {
   const { io, now = Date.now, unitsAtOnce = UNITS_AT_ONCE, signal, onProgress } = opts;
@@ -119,7 +127,7 @@ export async function runPlan(plans: readonly UnitPlan[], opts: RunOptions): Pro
           values = await io.readValues(plan.unit, signal);
         } catch (err) {
           if (signal?.aborted) throw err;
-          const reason = notReadResult(err).text;
+          const reason = `Not sent: could not read the unit's value first (${errorText(err)})`;
           for (const k of all) settle(k, { status: "unreachable", reason });
           update({ step: "done", finishedAt: now() });
           return;
@@ -130,22 +138,28 @@ export async function runPlan(plans: readonly UnitPlan[], opts: RunOptions): Pro
       await pool(all, PER_UNIT_IN_FLIGHT, async (k) => {
         const w = plan.writes[k] as PlannedWrite;
         if (lost) return settle(k, { status: "unreachable", reason: `Not sent: ${lost}` });
-        const check = checkWrite(w, Object.hasOwn(values, w.setting) ? values[w.setting] : undefined);
-        const { before } = check;
-        if (check.status === "conflict") {
+        const before = Object.hasOwn(values, w.setting) ? values[w.setting] : undefined;
+        const conflict = findConflict(w.expected, before, w.value);
+        if (conflict) {
           const shown = (v: ConfigValue | undefined) => settingValueText(w.setting, v);
-          const reason = conflictText(shown(check.conflict.old), shown(check.conflict.now));
-          return settle(k, { status: "conflict", before, reason });
+          return settle(k, {
+            status: "conflict",
+            before,
+            reason: conflictText(shown(conflict.old), shown(conflict.now)),
+          });
         }
-        if (check.status === "unchanged") return settle(k, { status: "unchanged", before });
+        if (Object.is(before, w.value)) return settle(k, { status: "unchanged", before });
         signal?.throwIfAborted();
-        const result = await sendWrite(() => io.setValue(plan.unit, w.setting, w.value, signal));
-        const status = sentStatus(result);
-        if (status === "applied") return settle(k, { status, before });
-        signal?.throwIfAborted();
-        // A refusal stops only this setting; no answer stops the unit's remaining writes.
-        if (status === "unreachable") lost = result.text;
-        settle(k, { status, reason: status === "refused" ? resultLine(result) : result.text });
+        try {
+          await io.setValue(plan.unit, w.setting, w.value, signal);
+          settle(k, { status: "applied", before });
+        } catch (err) {
+          if (signal?.aborted) throw err;
+          if (err instanceof DeviceError && err.kind === "http")
+            return settle(k, { status: "refused", reason: refusalText(err) });
+          lost = errorText(err);
+          settle(k, { status: "unreachable", reason: lost });
+        }
       });
       update({ step: "done", finishedAt: now() });
     },

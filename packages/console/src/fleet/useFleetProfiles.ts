@@ -5,6 +5,7 @@ import { API, ConfigGetResponse } from "@trc/protocol";
 import { useCallback, useMemo, useState } from "react";
 import { request } from "../api/client.ts";
 import { errorText } from "../api/errors.ts";
+import type { UnitMode } from "../shared/race/timingGuard.ts";
 import { MISSING } from "../shared/readings/telemetryFormat.ts";
 import type { Profile } from "../shared/settings/profiles/profile.ts";
 import {
@@ -13,7 +14,37 @@ import {
   type SettingDifference,
   type UnitValues,
 } from "../shared/settings/profiles/profileDiff.ts";
-import { fleetKeys, fleetRequest } from "./poll.ts";
+import type { BrokerView } from "./brokerFeed.ts";
+import type { FleetRow } from "./model.ts";
+import { type FleetReading, fleetKeys, fleetRequest } from "./poll.ts";
+
+/** A unit a profile can be applied to: a polled unit, or a broker unit whose identity gives its address. */
+export interface ProfileTarget {
+  unit: string;
+  name: string;
+  /** From the fleet's timing reading: test, timing, null (no race control), undefined (not known). */
+  mode: UnitMode;
+}
+
+const modeOf = (r: FleetReading | undefined): UnitMode =>
+  r?.data.timing === null ? null : r?.data.timing?.mode;
+
+/** The polled units, then the broker units with an address (each address once). */
+export function profileTargets(
+  polled: readonly FleetRow[],
+  readings: Readonly<Record<string, FleetReading>>,
+  views: readonly BrokerView[],
+): ProfileTarget[] {
+  const targets = polled.map((r) => ({ unit: r.address, name: r.name, mode: modeOf(readings[r.address]) }));
+  for (const u of views.flatMap((v) => v.units))
+    if (u.address && !targets.some((t) => t.unit === u.address))
+      targets.push({ unit: u.address, name: u.name || u.id, mode: modeOf(u.reading) });
+  return targets;
+}
+
+/** The unit a row's Profile cell is of: a polled row's address, a broker row's address (null: none). */
+export const profileUnitOf = (row: FleetRow): string | null =>
+  row.source === "Polled" ? row.address : row.opens || null;
 
 /** A unit's configuration values, through its request gate like its poll (2 in flight), 5 s timeout. */
 export function unitValuesQuery(base: string, enabled = true) {
