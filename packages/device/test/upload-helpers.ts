@@ -104,5 +104,6 @@ export async function allKept(dev: TestDevice, r: RunningReceiver, session: stri
     await advance(dev, 1000);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  expect(await keptPassings(r, session)).toEqual(await storedPassings(dev, session));
+  const [kept, stored] = [await keptPassings(r, session), await storedPassings(dev, session)];
+  expect(kept, `the upload: ${JSON.stringify(await upload(dev))}`).toEqual(stored);
 }

@@ -118,6 +118,21 @@ describe("the queue", () => {
     expect(again.left()).toBe(3);
   });
 
+  it("a batch acknowledged twice counts its rows off once (what is left is not lost)", async () => {
+    const f = folder();
+    f.write("timing_0001.csv", 1, 5);
+    const q = await f.queue(2);
+    await q.follow("timing_0001.csv");
+    await q.refresh();
+    const batch = await q.next();
+    expect(batch?.passings.map((p) => p.n)).toEqual([1, 2]);
+    if (!batch) throw new Error("no batch");
+    expect(await q.ack(batch)).toBe(true);
+    expect(await q.ack(batch)).toBe(false);
+    expect(q.left()).toBe(3);
+    expect((await q.next())?.passings.map((p) => p.n)).toEqual([3, 4]);
+  });
+
   it("set with no session open, it follows from the next session", async () => {
     const f = folder();
     f.write("timing_0003.csv", 1, 2);

@@ -141,11 +141,17 @@ export class UploadQueue {
     });
   }
 
-  /** The server acknowledged `batch`: its cursor goes on disk; false when UPLOAD_FROM moved it meanwhile. */
+  /**
+   * The server acknowledged `batch`: its cursor goes on disk; false when UPLOAD_FROM moved it meanwhile, or when the
+   * cursor is no longer where the batch was read (it was acknowledged already).
+   */
   ack(batch: Batch): Promise<boolean> {
     return this.#serial(async () => {
       const counted = this.#counted.get(batch.session);
+      const cursor = this.cursors.get(batch.session);
       if (batch.generation !== this.#generation || !counted) return false;
+      // A batch read at another cursor (acknowledged already): taking it again would count its rows off twice.
+      if (!cursor || cursor.n !== batch.end.n - batch.rows) return false;
       await this.cursors.set(batch.session, batch.end);
       counted.rows = Math.max(0, counted.rows - batch.rows);
       return true;

@@ -135,6 +135,60 @@ describe("posting", () => {
     expect(t.posts).toHaveLength(1);
   });
 
+  it("one step at a time: a poke while a step reads the next batch does not post that batch twice", async () => {
+    // The race of the unit under load: a step was reading (slow I/O) when another http_url poked the sender, and the
+    // clock had moved past the gap by the time the second read was done: both steps posted the same batch, and each
+    // acknowledged it.
+    const clock = manualClock();
+    const held: (() => void)[] = [];
+    let holding = true;
+    const answers: (() => void)[] = [];
+    let cursor = 0;
+    const posted: number[][] = [];
+    const acked: number[][] = [];
+    const sender = new Sender<TestBatch>(
+      {
+        next: async () => {
+          const items = [1, 2, 3, 4].filter((i) => i > cursor).slice(0, 2);
+          const read = items.length ? { items, end: cursor + items.length } : null;
+          if (holding) await new Promise<void>((r) => held.push(r));
+          return read;
+        },
+        post: (batch) => {
+          posted.push(batch.items);
+          return new Promise<PostResult>((r) => answers.push(() => r({ ok: true })));
+        },
+        acknowledged: async (batch) => {
+          acked.push(batch.items);
+          cursor = batch.end;
+        },
+        empty: (batch) => batch.items.length === 0,
+      },
+      { clock, random: () => 0.5, gapMs: () => 500, idleMs: 500 },
+    );
+    sender.start();
+    await flush();
+    sender.poke(true);
+    await flush();
+    holding = false;
+    held[0]?.();
+    await flush();
+    clock.advance(1000);
+    held[1]?.();
+    await flush();
+    for (let i = 0; i < 4; i++) {
+      for (const answer of answers.splice(0)) answer();
+      await flush();
+      clock.advance(1000);
+      await flush();
+    }
+    expect(posted).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
+    expect(acked).toEqual(posted);
+  });
+
   it("a batch with nothing to post (rows that do not parse) is taken without a post", async () => {
     const t = setup();
     const sender = new Sender<TestBatch>(

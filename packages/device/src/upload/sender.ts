@@ -71,6 +71,8 @@ export class Sender<B> {
   /** Bumped whenever the next step is cancelled or set anew: a step due before does not run. */
   #due = 0;
   #busy = false;
+  /** A step came due while one was under way. */
+  #poked = false;
 
   constructor(
     private readonly io: SenderIo<B>,
@@ -160,12 +162,28 @@ export class Sender<B> {
     return this.#busy;
   }
 
+  /**
+   * One step at a time: a step due while another is still reading, posting or keeping (a poke, the clock moved on
+   * past a timer meanwhile) does not run beside it (both would read and post the same batch, and each acknowledge it);
+   * the step under way goes on, and once it has set its next one, the poke is taken as `poke` takes it.
+   */
   async #step(run: number): Promise<void> {
+    if (this.#busy) {
+      this.#poked = true;
+      return;
+    }
     this.#busy = true;
+    this.#poked = false;
     try {
       await this.#stepOnce(run);
     } finally {
       this.#busy = false;
+      if (this.#poked) {
+        this.#poked = false;
+        // Another run (stop, start) while this step was under way: its first step is the one that was held back.
+        if (run === this.#run) this.poke();
+        else if (this.#phase !== "stopped") this.#schedule(0);
+      }
     }
   }
 
