@@ -117,7 +117,9 @@ describe("UPLOAD_FROM", () => {
     const repeats = server.stats().repeats;
     const answer = await execute(dev, "UPLOAD_FROM", [session, "3"]);
     expect(answer).toMatchObject({ session, from: 3, left: stored.length - 2 });
-    expect((await upload(dev))?.left).toBe(stored.length - 2);
+    // The dataset read next may already count some of them sent again (the sender runs on in real time): at most as
+    // many wait as the command said; every one of them reaching the server again is the repeats' count below.
+    expect((await upload(dev))?.left).toBeLessThanOrEqual(stored.length - 2);
     await drained(dev);
     expect(server.stats().repeats - repeats).toBe(stored.length - 2);
     expect(await keptPassings(server, session)).toEqual(stored);
