@@ -4,7 +4,7 @@ import { EMPTY_MEMORY, remember } from "../shared/alarms/alarmRules.ts";
 import { useTimingIntent } from "../shared/race/timing.ts";
 import { EMPTY_TRAIL, extendTrail } from "../shared/ready/readyRules.ts";
 import { lazyStore } from "../shared/store/lazyStore.ts";
-import type { FleetAnswer, FleetReading } from "./poll.ts";
+import type { FleetAnswer, FleetReading } from "./reading.ts";
 
 /** Reads per minute between two readings of `passings.seen`; null without both, or after a counter reset. */
 export function readsPerMinute(

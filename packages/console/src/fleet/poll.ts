@@ -1,25 +1,19 @@
 // Fleet polling: one TanStack query per unit (a liveness probe, then its datasets) and one for a short clock sync.
 import type { QueryClient } from "@tanstack/react-query";
-import {
-  API,
-  TELEMETRY_SCHEMAS,
-  type TelemetryOf,
-  TIMING_DATASET,
-  type TimingTelemetry,
-} from "@trc/protocol";
+import { API, TELEMETRY_SCHEMAS, TIMING_DATASET } from "@trc/protocol";
 import { type RequestOptions, request } from "../api/client.ts";
 import { errorText } from "../api/errors.ts";
-import type { Loose } from "../api/lenient.ts";
-import type { AlarmMemory } from "../shared/alarms/alarmRules.ts";
 import { takeSample } from "../shared/clock/clockQuery.ts";
 import { type ClockEstimate, syncClock } from "../shared/clock/timeSync.ts";
 import { readTiming, timingQuery } from "../shared/race/timing.ts";
 import { datasetQuery } from "../shared/readings/telemetryQueries.ts";
-import type { ReadyTrail } from "../shared/ready/readyRules.ts";
 import { fedTo } from "../shared/store/queryFeed.ts";
 import { apiBase, deviceKey } from "../shared/unit/deviceSettings.ts";
 import { identityQuery } from "../shared/unit/unit.ts";
 import { useFleetHistory } from "./fleetHistory.ts";
+import type { FleetAnswer, FleetData, FleetDataset, FleetReading } from "./reading.ts";
+
+export type { FleetAnswer, FleetData, FleetDataset, FleetReading } from "./reading.ts";
 
 /** Each unit is polled this often (while the tab is visible). */
 export const FLEET_POLL_MS = 15_000;
@@ -38,38 +32,21 @@ export function fleetRequest(base: string, signal?: AbortSignal): RequestOptions
 }
 
 /** Read at every poll (timing: the Mode and Programs columns, race control's D12 dataset). */
-const EVERY_POLL = ["battery", "passings", "uhf/ports", TIMING_DATASET] as const;
+const EVERY_POLL = [
+  "battery",
+  "passings",
+  "uhf/ports",
+  TIMING_DATASET,
+] as const satisfies readonly FleetDataset[];
 /** Read at every other poll (30 s, as often as the alarm watch reads them): they change slowly; only firmware is
  * shown, the rest feed the alarm rules, so those go after every unit's shown figures (lower priority). */
-const EVERY_OTHER_POLL = ["firmware", "storage", "hw/temp", "cellular"] as const;
-export type FleetDataset = (typeof EVERY_POLL)[number] | (typeof EVERY_OTHER_POLL)[number];
+const EVERY_OTHER_POLL = [
+  "firmware",
+  "storage",
+  "hw/temp",
+  "cellular",
+] as const satisfies readonly FleetDataset[];
 const ALARMS_ONLY = new Set<FleetDataset>(["storage", "hw/temp", "cellular"]);
-type SpecDataset = Exclude<FleetDataset, typeof TIMING_DATASET>;
-/** `timing` is null for a unit without race control (it answers 404), as the console's own query says. */
-export type FleetData = { [D in SpecDataset]?: Loose<TelemetryOf<D>> } & { timing?: TimingTelemetry | null };
-
-/** What one poll fetched: the unit's name and mode, the datasets read this time, why others failed, when. */
-export interface FleetAnswer {
-  name: string;
-  mode: string;
-  data: FleetData;
-  /** Why a dataset could not be read (the unit answered, that dataset did not). */
-  errors: Partial<Record<FleetDataset, string>>;
-  /** When the answers were in (epoch ms). */
-  at: number;
-}
-
-/** A unit as its row shows it: its answers so far and what the fleet's history derived from them (fleetHistory.ts). */
-export interface FleetReading extends FleetAnswer {
-  /** Reads per minute from this and the previous reading (null until there are two). */
-  readsPerMin: number | null;
-  /** What the alarm rules remember of this unit (antennas seen, the last growth of `seen`). */
-  memory: AlarmMemory;
-  /** Polls so far (the slow datasets are read when it is even). */
-  poll: number;
-  /** Passings and each channel's Reads over the last minutes, for the Ready column (polled units). */
-  trail?: ReadyTrail;
-}
 
 /** The datasets a poll reads (uhf/ports only on a uhf unit; the slow ones at even polls or when never read). */
 export function fleetDatasets(mode: string, poll: number, have: FleetData = {}): FleetDataset[] {

@@ -1,11 +1,8 @@
 // The Ready check's Timing program item (issue 31, D12), pure: is a timing program taking this unit's passings.
-import { READY_BACKLOG_IN_FLIGHT, type TimingProgram, type TimingTelemetry } from "@trc/protocol";
-import type { ReadyItem, ReadyReadings } from "./readyRules.ts";
+import { READY_BACKLOG_IN_FLIGHT } from "@trc/protocol";
+import type { ReadyItem, ReadyReadings } from "./readyTypes.ts";
 
-/** What the Timing program item reads of the timing dataset. */
-export type TimingReading = Pick<TimingTelemetry, "mode" | "session"> & {
-  programs: readonly Pick<TimingProgram, "port">[];
-};
+export type { TimingReading } from "./readyTypes.ts";
 
 /** Ready's words for a number of programs: "1 program", "2 programs". */
 const programsText = (n: number) => `${n} ${n === 1 ? "program" : "programs"}`;
