@@ -8,7 +8,7 @@ import {
   type BrokerMessage,
   type BrokerState,
   FLEET_TOPICS,
-} from "./mqtt.ts";
+} from "./broker.ts";
 
 /** Seconds between PINGREQs; a connection that hears nothing (not even PINGRESP) for 1.5 times this is taken as lost. */
 export const KEEP_ALIVE_S = 30;
